@@ -1,0 +1,32 @@
+"""The ``rami`` command line: each topic registers its commands from its own module."""
+
+from __future__ import annotations
+
+import importlib
+
+import typer
+
+app = typer.Typer(
+    name="rami",
+    help="Rami 51 and Rami 40: play, analyse and check games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+COMMAND_MODULES = ("rami.cli.engine_cmds",)
+"""Modules with a ``register(app)`` function; add a topic's module here."""
+
+
+def build_app() -> typer.Typer:
+    """The application with every command registered (idempotent)."""
+    if not getattr(app, "_rami_registered", False):
+        for name in COMMAND_MODULES:
+            importlib.import_module(name).register(app)
+        app._rami_registered = True  # type: ignore[attr-defined]
+    return app
+
+
+def main() -> None:
+    """Console-script entry point."""
+    build_app()()

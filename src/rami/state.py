@@ -1,0 +1,113 @@
+"""The state of a round: immutable values the engine derives new states from."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+
+from rami.actions import Action
+from rami.cards import Card
+from rami.melds import Meld
+from rami.rules import RuleSet
+
+
+class Phase(StrEnum):
+    """Where the round stands: the seat to act draws, then plays, or the round is over."""
+
+    DRAW = "draw"
+    PLAY = "play"
+    OVER = "over"
+
+
+class EndReason(StrEnum):
+    """Why a round ended."""
+
+    WENT_OUT = "went_out"
+    STOCK_EXHAUSTED = "stock_exhausted"
+    TURN_LIMIT = "turn_limit"
+
+
+@dataclass(frozen=True, slots=True)
+class TableMeld:
+    """A meld on the table and the seat that laid it down."""
+
+    owner: int
+    meld: Meld
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """How a round ended and what each seat scored (hands are revealed at the end)."""
+
+    reason: EndReason
+    winner: int | None
+    rami_sec: bool
+    hands: tuple[tuple[Card, ...], ...]
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One applied action; ``card`` is the card drawn (public only from the discard pile)."""
+
+    seat: int
+    action: Action
+    card: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Log:
+    """The round's actions as an immutable linked list (newest first), shared between states."""
+
+    entry: LogEntry
+    previous: Log | None
+
+    def __iter__(self) -> Iterator[LogEntry]:
+        """Entries oldest first."""
+        entries: list[LogEntry] = []
+        node: Log | None = self
+        while node is not None:
+            entries.append(node.entry)
+            node = node.previous
+        return reversed(entries)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundState:
+    """Everything about a round, hidden information included: never send it to a player.
+
+    Hands are sorted tuples of card codes; the stock and the discard pile have their top card
+    last. ``taken`` is the card drawn from the discard pile this turn and ``taken_twins`` how
+    many copies of it the hand held before; ``joker_debt`` counts jokers retrieved this turn
+    that must be played again.
+    """
+
+    rules: RuleSet
+    seed: str
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    opened: tuple[bool, ...]
+    current: int
+    table: tuple[TableMeld, ...] = ()
+    phase: Phase = Phase.DRAW
+    turn_number: int = 1
+    reshuffles: int = 0
+    staged: tuple[Meld, ...] = ()
+    taken: Card | None = None
+    taken_twins: int = 0
+    opened_this_turn: bool = False
+    joker_debt: int = 0
+    log: Log | None = None
+    result: RoundResult | None = None
+
+    @property
+    def players(self) -> int:
+        """Number of seats in the round."""
+        return len(self.hands)
+
+    def entries(self) -> list[LogEntry]:
+        """The round's log, oldest first."""
+        return list(self.log) if self.log is not None else []
