@@ -370,8 +370,10 @@ def apply(state: RoundState, action: Action) -> RoundState:
     return handler(state, action)  # type: ignore[operator]
 
 
-def _log(state: RoundState, action: Action, card: Card | None = None) -> Log:
-    return Log(LogEntry(state.current, action, card), state.log)
+def _log(
+    state: RoundState, action: Action, card: Card | None = None, private: bool = False
+) -> Log:
+    return Log(LogEntry(state.current, action, card, private), state.log)
 
 
 def _set_hand(state: RoundState, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
@@ -445,7 +447,7 @@ def _apply_meld(state: RoundState, action: MeldAction) -> RoundState:
             state,
             hands=_set_hand(state, rest),
             staged=(*state.staged, meld),
-            log=_log(state, action),
+            log=_log(state, action, private=True),
         )
     _check_endable(state, rest)
     return _after_play(
@@ -533,7 +535,9 @@ def _apply_takeback(state: RoundState, action: TakeBack) -> RoundState:
         raise _illegal("nothing_staged", "no meld is staged")
     cards = [card for meld in state.staged for card in meld.cards]
     hand = _with(state.hands[state.current], cards)
-    return replace(state, hands=_set_hand(state, hand), staged=(), log=_log(state, action))
+    return replace(
+        state, hands=_set_hand(state, hand), staged=(), log=_log(state, action, private=True)
+    )
 
 
 def _after_play(

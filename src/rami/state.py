@@ -49,11 +49,13 @@ class RoundResult:
 
 @dataclass(frozen=True, slots=True)
 class LogEntry:
-    """One applied action; ``card`` is the card drawn (public only from the discard pile)."""
+    """One applied action; ``card`` is the card drawn (public only from the discard pile);
+    ``private`` marks staging and taking back, which only the player sees."""
 
     seat: int
     action: Action
     card: Card | None = None
+    private: bool = False
 
 
 @dataclass(frozen=True, slots=True)
