@@ -5,9 +5,9 @@ use them; table-aware play and hints live in :mod:`rami.solver.table` and
 :mod:`rami.solver.hint`, which this package does not import.
 """
 
-from rami.solver.encode import card_penalty, hand_penalty
 from rami.solver.opening import Opening, best_opening
 from rami.solver.partition import Partition, best_partition
+from rami.solver.values import card_penalty, hand_penalty
 
 __all__ = [
     "Opening",

@@ -1,13 +1,153 @@
-"""Every meld a hand can form, as sorted tuples of card codes."""
+"""Every meld a hand can form, packed for the search, from cached per-suit and per-rank tables.
+
+A hand is one integer: card code ``c`` (0-51) owns bits ``4c .. 4c+3`` (a count of up to 7
+copies under a guard bit) and the joker owns bits 208-212 (up to 15 jokers, guard on top).
+A meld is a vector of the same shape, so "does it fit" is one subtraction and one mask test,
+and the lowest set bit of a state names its lowest natural card.
+
+A meld never holds two copies of a natural card, so the runs a hand offers depend only on
+which ranks of a suit it holds and how many jokers a meld may use; the sets, only on which
+suits of a rank it holds. Both are computed once per such key and cached.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
+from typing import NamedTuple
 
-from rami.cards import Card
-from rami.melds import candidate_melds
+from rami.cards import JOKER, Card
+from rami.melds import make_meld
+
+BITS = 4
+JOKER_SHIFT = 52 * BITS
+NATURALS = (1 << JOKER_SHIFT) - 1
+COUNT = 7
+JOKER_COUNT = 15
+GUARDS = sum(8 << (BITS * c) for c in range(52)) | (16 << JOKER_SHIFT)
+
+
+class Shape(NamedTuple):
+    """One candidate meld, packed."""
+
+    vector: int
+    low: Card
+    """The meld's lowest natural card: the search melds it while that card is the lowest."""
+    size: int
+    jokers: int
+    clean: bool
+    points: int
+    natural_points: int
+    """Points with the jokers' positions counted 0."""
+    cards: tuple[Card, ...]
+
+
+def pack(hand: Sequence[Card]) -> int:
+    """The packed state of ``hand``."""
+    state = 0
+    for card in hand:
+        state += 1 << (BITS * card if card != JOKER else JOKER_SHIFT)
+    if state & GUARDS:
+        raise ValueError("a hand holds at most 7 copies of a card and 15 jokers")
+    return state
+
+
+def unpack(state: int) -> tuple[Card, ...]:
+    """The sorted cards of a packed state."""
+    out: list[Card] = []
+    rest = state & NATURALS
+    while rest:
+        card = ((rest & -rest).bit_length() - 1) // BITS
+        count = (rest >> (BITS * card)) & COUNT
+        out.extend([card] * count)
+        rest -= count << (BITS * card)
+    out.extend([JOKER] * (state >> JOKER_SHIFT))
+    return tuple(out)
+
+
+def _shape(cards: tuple[Card, ...]) -> Shape:
+    meld = make_meld(cards, 2)
+    vector = sum(1 << (BITS * c if c != JOKER else JOKER_SHIFT) for c in cards)
+    return Shape(
+        vector,
+        cards[0],
+        len(cards),
+        meld.jokers,
+        meld.clean,
+        meld.points(),
+        meld.points(jokers_count=False),
+        cards,
+    )
+
+
+_RUNS: dict[tuple[int, int, int], tuple[Shape, ...]] = {}
+_SETS: dict[tuple[int, int, int], tuple[Shape, ...]] = {}
+
+
+def _runs(suit: int, ranks: int, jokers: int) -> tuple[Shape, ...]:
+    """Runs of ``suit`` from the ranks in bit mask ``ranks`` (bit r-1 = rank r)."""
+    have = [False] + [bool(ranks >> r & 1) for r in range(13)] + [bool(ranks & 1)]
+    found: set[tuple[Card, ...]] = set()
+    for start in range(1, 13):
+        missing = 0
+        for end in range(start, min(start + 13, 15)):
+            missing += not have[end]
+            if missing > jokers:
+                break
+            naturals = [suit * 13 + (r - 1) % 13 for r in range(start, end + 1) if have[r]]
+            if end - start < 2 or len(naturals) < 2:
+                continue
+            for spare in range(jokers - missing + 1):
+                for dropped in combinations(naturals, spare):
+                    kept = sorted(set(naturals) - set(dropped))
+                    if len(kept) >= 2:
+                        found.add((*kept, *[JOKER] * (missing + spare)))
+    return tuple(_shape(cards) for cards in sorted(found))
+
+
+def _sets(rank: int, suits: int, jokers: int) -> tuple[Shape, ...]:
+    """Sets of ``rank`` from the suits in bit mask ``suits``."""
+    held = [s * 13 + rank - 1 for s in range(4) if suits >> s & 1]
+    found = []
+    for n in range(2, len(held) + 1):
+        for chosen in combinations(held, n):
+            for extra in range(jokers + 1):
+                if 3 <= n + extra <= 4:
+                    found.append((*chosen, *[JOKER] * extra))
+    return tuple(_shape(cards) for cards in sorted(found))
+
+
+def shapes(hand: Sequence[Card], jokers_per_meld: int) -> list[Shape]:
+    """Every distinct meld the cards of ``hand`` can form (at most ``jokers_per_meld`` jokers)."""
+    by_suit = [0, 0, 0, 0]
+    by_rank = [0] * 13
+    jokers = 0
+    for card in hand:
+        if card == JOKER:
+            jokers += 1
+        else:
+            suit, rank = divmod(card, 13)
+            by_suit[suit] |= 1 << rank
+            by_rank[rank] |= 1 << suit
+    jokers = min(jokers, jokers_per_meld)
+    out: list[Shape] = []
+    for suit, ranks in enumerate(by_suit):
+        if ranks:
+            key = (suit, ranks, jokers)
+            found = _RUNS.get(key)
+            if found is None:
+                found = _RUNS[key] = _runs(suit, ranks, jokers)
+            out.extend(found)
+    for rank, suits in enumerate(by_rank):
+        if suits & (suits - 1):
+            key = (rank, suits, jokers)
+            found = _SETS.get(key)
+            if found is None:
+                found = _SETS[key] = _sets(rank + 1, suits, jokers)
+            out.extend(found)
+    return out
 
 
 def meld_multisets(hand: Sequence[Card], jokers_per_meld: int) -> list[tuple[Card, ...]]:
-    """Every distinct multiset of cards of ``hand`` that forms a valid meld."""
-    return candidate_melds(hand, jokers_per_meld)
+    """Every distinct multiset of cards of ``hand`` that forms a valid meld, sorted."""
+    return sorted(shape.cards for shape in shapes(hand, jokers_per_meld))

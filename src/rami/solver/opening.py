@@ -11,10 +11,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rami.cards import Card
+from rami.cards import JOKER, Card
 from rami.melds import Meld
 from rami.rules import RuleSet
-from rami.solver.encode import HandIndex, built_meld
+from rami.solver.candidates import (
+    BITS,
+    COUNT,
+    GUARDS,
+    JOKER_COUNT,
+    JOKER_SHIFT,
+    NATURALS,
+    pack,
+    shapes,
+    unpack,
+)
+from rami.solver.values import built_meld
 
 _POINTS = 1 << 12
 _JOKER = 1 << 6
@@ -52,80 +63,75 @@ def best_opening(
     ``rules.jokers_count_in_opening``.
     """
     jpm = rules.jokers_per_meld
-    index = HandIndex(hand, jpm)
-    if must_include is not None and must_include not in index.cards:
-        return None
-    w, guards = index.width, index.guards
-    mask = (1 << (w - 1)) - 1
+    state = pack(hand)
+    by_low: dict[Card, list[tuple[int, int, int, bool, bool, tuple[Card, ...]]]] = {}
+    live = 0
+    for shape in shapes(hand, jpm):
+        points = shape.points if rules.jokers_count_in_opening else shape.natural_points
+        value = points * _POINTS - shape.jokers * _JOKER - shape.size
+        option = (shape.vector, value, shape.size, shape.clean, must_include in shape.cards)
+        by_low.setdefault(shape.low, []).append((*option, shape.cards))
+        live |= shape.vector
+    state &= (live & NATURALS) * COUNT | (JOKER_COUNT << JOKER_SHIFT)
     must_mask = 0
     if must_include is not None:
-        must_mask = mask << (w * index.cards.index(must_include))
-    options: list[list[tuple[int, int, int, bool, bool]]] = []
-    for low_melds in index.by_low:
-        row = []
-        for cand in low_melds:
-            meld = built_meld(cand.cards, jpm)
-            points = meld.points(jokers_count=rules.jokers_count_in_opening)
-            value = points * _POINTS - meld.jokers * _JOKER - len(cand.cards)
-            has_must = must_include in cand.cards
-            row.append((cand.vector, value, len(cand.cards), meld.clean, has_must))
-        options.append(row)
-    joker_shift = w * index.joker_field if index.joker_field >= 0 else w * len(index.cards)
-    naturals = (1 << joker_shift) - 1
+        shift = JOKER_SHIFT if must_include == JOKER else BITS * must_include
+        must_mask = JOKER_COUNT << shift
+        if not state & must_mask:
+            return None
     memo: dict[tuple[int, int, bool, bool], int] = {}
 
     def solve(state: int, size: int, budget: int, need_clean: bool, need_must: bool) -> int:
         if need_must and not state & must_mask:
             return _NONE
-        if not state & naturals or budget < 3:
+        if not state & NATURALS or budget < 3:
             return _NONE if need_clean or need_must else 0
         budget = min(budget, size)
         key = (state, budget, need_clean, need_must)
         found = memo.get(key)
         if found is not None:
             return found
-        field = ((state & -state).bit_length() - 1) // w
-        count = (state >> (w * field)) & mask
-        best = solve(state - (count << (w * field)), size - count, budget, need_clean, need_must)
-        for vector, value, n, clean, has_must in options[field]:
-            if n <= budget and ((state | guards) - vector) & guards == guards:
-                rest = solve(
+        card = ((state & -state).bit_length() - 1) // BITS
+        count = (state >> (BITS * card)) & COUNT
+        rest = state - (count << (BITS * card))
+        best = solve(rest, size - count, budget, need_clean, need_must)
+        for vector, value, n, clean, has_must, _ in by_low.get(card, ()):
+            if n <= budget and ((state | GUARDS) - vector) & GUARDS == GUARDS:
+                after = solve(
                     state - vector,
                     size - n,
                     budget - n,
                     need_clean and not clean,
                     need_must and not has_must,
                 )
-                if rest != _NONE and value + rest > best:
-                    best = value + rest
+                if after != _NONE and value + after > best:
+                    best = value + after
         memo[key] = best
         return best
 
     need_clean = rules.opening_needs_clean_run
     need_must = must_include is not None
     budget = len(hand) - keep
-    total = solve(index.start, len(hand), budget, need_clean, need_must)
+    size = len(unpack(state))
+    total = solve(state, size, budget, need_clean, need_must)
     if total <= 0:
         return None
     melds: list[Meld] = []
-    state, size = index.start, len(hand)
     while total > 0:
-        field = ((state & -state).bit_length() - 1) // w
-        count = (state >> (w * field)) & mask
-        rest = state - (count << (w * field))
+        card = ((state & -state).bit_length() - 1) // BITS
+        count = (state >> (BITS * card)) & COUNT
+        rest = state - (count << (BITS * card))
         if solve(rest, size - count, budget, need_clean, need_must) == total:
             state, size = rest, size - count
             continue
-        for cand, (vector, value, n, clean, has_must) in zip(
-            index.by_low[field], options[field], strict=True
-        ):
-            if n > budget or ((state | guards) - vector) & guards != guards:
+        for vector, value, n, clean, has_must, cards in by_low[card]:
+            if n > budget or ((state | GUARDS) - vector) & GUARDS != GUARDS:
                 continue
-            after = (need_clean and not clean, need_must and not has_must)
-            if value + solve(state - vector, size - n, budget - n, *after) == total:
-                melds.append(built_meld(cand.cards, jpm))
+            flags = (need_clean and not clean, need_must and not has_must)
+            if value + solve(state - vector, size - n, budget - n, *flags) == total:
+                melds.append(built_meld(cards, jpm))
                 state, size, budget = state - vector, size - n, budget - n
-                need_clean, need_must = after
+                need_clean, need_must = flags
                 total -= value
                 break
     points = sum(m.points(jokers_count=rules.jokers_count_in_opening) for m in melds)
