@@ -1,0 +1,194 @@
+"""Engine commands: ``meld``, ``opening``, ``hand-value``, ``selfplay``, ``replay``, ``verify``."""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections import Counter
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from rami.actions import action_text
+from rami.bots import random_legal
+from rami.cards import card_text, cards_text, parse_cards
+from rami.cli.common import emit_json, fail_with, load_rules
+from rami.errors import InvalidMeldError, RamiError
+from rami.melds import make_meld
+from rami.records import load, loads, replay
+from rami.scoring import check_opening, hand_penalty
+from rami.engine import apply, deal, legal_actions
+from rami.state import Phase
+
+RulesOption = Annotated[str, typer.Option("--rules", help="Rule preset (rami51, rami40, ...).")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+
+
+def meld(cards: list[str], rules: RulesOption = "rami51", as_json: JsonOption = False) -> None:
+    """Check whether CARDS form one meld, and its points."""
+    ruleset = load_rules(rules, as_json)
+    try:
+        parsed = parse_cards(cards)
+        result = make_meld(parsed, ruleset.jokers_per_meld)
+    except InvalidMeldError as error:
+        payload = {"valid": False, "error": error.code, "message": error.message}
+        emit_json(payload) if as_json else typer.echo(f"invalid: {error.message}")
+        return
+    except RamiError as error:
+        fail_with(error, as_json)
+    jokers = [card_text(c) for c in result.joker_cards()]
+    if as_json:
+        emit_json({"valid": True, "kind": str(result.kind), "points": result.points(), "jokers": jokers})
+    else:
+        typer.echo(f"valid {result.kind}: {result.text()} — {result.points()} points")
+
+
+def opening(
+    melds: list[str], rules: RulesOption = "rami51", as_json: JsonOption = False
+) -> None:
+    """Judge an opening; each argument is one meld's cards, e.g. "10S JS QS" "7H 7C 7D"."""
+    ruleset = load_rules(rules, as_json)
+    try:
+        groups = [parse_cards(text) for text in melds]
+    except RamiError as error:
+        fail_with(error, as_json)
+    built = []
+    for group in groups:
+        try:
+            built.append(make_meld(group, ruleset.jokers_per_meld))
+        except InvalidMeldError as error:
+            shown = cards_text(group)
+            payload = {
+                "valid": False,
+                "points": sum(m.points(ruleset.jokers_count_in_opening) for m in built),
+                "clean_run": any(m.clean for m in built),
+                "error": error.code,
+                "message": f"{shown}: {error.message}",
+            }
+            emit_json(payload) if as_json else typer.echo(f"invalid: {payload['message']}")
+            return
+    check = check_opening(built, ruleset)
+    payload: dict[str, object] = {
+        "valid": check.valid,
+        "points": check.points,
+        "clean_run": check.clean_run,
+    }
+    if not check.valid:
+        payload.update(error=check.code, message=check.message)
+    if as_json:
+        emit_json(payload)
+    else:
+        verdict = "valid" if check.valid else f"invalid ({check.code}: {check.message})"
+        typer.echo(f"{verdict}: {check.points} points, clean run: {check.clean_run}")
+
+
+def hand_value(
+    cards: list[str],
+    rules: RulesOption = "rami51",
+    not_opened: Annotated[bool, typer.Option("--not-opened", help="The player never opened.")] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """The penalty CARDS score when left in hand at the end of a round."""
+    ruleset = load_rules(rules, as_json)
+    try:
+        parsed = parse_cards(cards)
+    except RamiError as error:
+        fail_with(error, as_json)
+    points = hand_penalty(parsed, ruleset, opened=not not_opened)
+    emit_json({"points": points}) if as_json else typer.echo(str(points))
+
+
+def selfplay(
+    rounds: Annotated[int, typer.Option(help="Rounds to play.")] = 10,
+    players: Annotated[int, typer.Option(help="Players per round.")] = 2,
+    seed: Annotated[str, typer.Option(help="Seed of the first round.")] = "0",
+    rules: RulesOption = "rami51",
+    as_json: JsonOption = False,
+) -> None:
+    """Play random-legal rounds and print a summary."""
+    ruleset = load_rules(rules, as_json)
+    rng = random.Random(seed)
+    reasons: Counter[str] = Counter()
+    turns, actions, wins = [], 0, Counter[int]()
+    for index in range(rounds):
+        try:
+            state = deal(ruleset, players, f"{seed}-{index}", index % players)
+        except RamiError as error:
+            fail_with(error, as_json)
+        while state.phase is not Phase.OVER:
+            state = apply(state, random_legal(legal_actions(state), rng))
+            actions += 1
+        assert state.result is not None
+        reasons[str(state.result.reason)] += 1
+        turns.append(state.turn_number)
+        if state.result.winner is not None:
+            wins[state.result.winner] += 1
+    summary = {
+        "rules": ruleset.name,
+        "rules_hash": ruleset.hash,
+        "rounds": rounds,
+        "players": players,
+        "actions": actions,
+        "mean_turns": round(statistics.fmean(turns), 1) if turns else 0,
+        "endings": dict(reasons),
+        "wins_by_seat": {str(s): wins[s] for s in range(players)},
+    }
+    if as_json:
+        emit_json(summary)
+        return
+    for key, value in summary.items():
+        typer.echo(f"{key:>13}: {value}")
+
+
+def replay_cmd(
+    file: Annotated[Path, typer.Argument(help="A game record (.jsonl).")],
+    as_json: JsonOption = False,
+) -> None:
+    """Check a game record and print it turn by turn."""
+    try:
+        match = load(file)
+    except RamiError as error:
+        fail_with(error, as_json)
+    for played in match.finished_rounds:
+        typer.echo(f"Round {played.index} (dealer: {match.names[played.dealer]})")
+        for entry in played.state.entries():
+            who = match.names[played.seats[entry.seat]]
+            drawn = f" ({card_text(entry.card)})" if entry.card is not None else ""
+            typer.echo(f"  {who}: {action_text(entry.action)}{drawn}")
+        result = played.state.result
+        assert result is not None
+        scores = ", ".join(
+            f"{match.names[played.seats[i]]} {s}" for i, s in enumerate(result.scores)
+        )
+        typer.echo(f"  end: {result.reason}; scores: {scores}")
+    totals = ", ".join(f"{n} {t}" for n, t in zip(match.names, match.totals, strict=True))
+    typer.echo(f"Totals: {totals}")
+    if match.finished:
+        typer.echo("Winner: " + ", ".join(match.names[s] for s in match.winners))
+
+
+def verify(file: Annotated[Path, typer.Argument(help="A game record (.jsonl).")]) -> None:
+    """Check that every revealed seed matches its commitment and that the deals came from it."""
+    try:
+        text = file.read_text(encoding="utf-8")
+        match = replay(loads(text))
+    except (OSError, UnicodeDecodeError) as error:
+        typer.echo(f"error: cannot read {file}: {error}", err=True)
+        raise typer.Exit(2) from None
+    except RamiError as error:
+        typer.echo(f"NOT VERIFIED: {error}", err=True)
+        raise typer.Exit(1) from None
+    typer.echo(
+        f"verified: {len(match.finished_rounds)} finished rounds dealt from their committed seeds"
+    )
+
+
+def register(app: typer.Typer) -> None:
+    """Add the engine commands to ``app``."""
+    app.command("meld")(meld)
+    app.command("opening")(opening)
+    app.command("hand-value")(hand_value)
+    app.command("selfplay")(selfplay)
+    app.command("replay")(replay_cmd)
+    app.command("verify")(verify)
