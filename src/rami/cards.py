@@ -35,7 +35,10 @@ RANK_NAMES = (
 )
 _RANK_BY_TEXT = {text: rank for rank, text in enumerate(RANK_TEXT) if text}
 _RANK_BY_TEXT["T"] = 10
-_SUIT_BY_TEXT = {**{s: i for i, s in enumerate(SUITS)}, **{s: i for i, s in enumerate(SUIT_SYMBOLS)}}
+_SUIT_BY_TEXT = {
+    **{s: i for i, s in enumerate(SUITS)},
+    **{s: i for i, s in enumerate(SUIT_SYMBOLS)},
+}
 _SUIT_BY_TEXT.update({"\u2667": 0, "\u2662": 1, "\u2661": 2, "\u2664": 3})
 
 

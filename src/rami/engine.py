@@ -356,23 +356,23 @@ def apply(state: RoundState, action: Action) -> RoundState:
         raise _illegal("draw_first", "draw a card first (from the stock or the discard pile)")
     if isinstance(action, (DrawStock, DrawDiscard)):
         raise _illegal("already_drawn", "you have already drawn this turn")
-    handlers = {
-        MeldAction: _apply_meld,
-        LayOff: _apply_layoff,
-        Swap: _apply_swap,
-        Open: _apply_open,
-        TakeBack: _apply_takeback,
-        Discard: _apply_discard,
-    }
-    handler = handlers.get(type(action))
-    if handler is None:
-        raise _illegal("unknown_action", f"not an action: {action!r}")
-    return handler(state, action)  # type: ignore[operator]
+    match action:
+        case MeldAction():
+            return _apply_meld(state, action)
+        case LayOff():
+            return _apply_layoff(state, action)
+        case Swap():
+            return _apply_swap(state, action)
+        case Open():
+            return _apply_open(state, action)
+        case TakeBack():
+            return _apply_takeback(state, action)
+        case Discard():
+            return _apply_discard(state, action)
+    raise _illegal("unknown_action", f"not an action: {action!r}")
 
 
-def _log(
-    state: RoundState, action: Action, card: Card | None = None, private: bool = False
-) -> Log:
+def _log(state: RoundState, action: Action, card: Card | None = None, private: bool = False) -> Log:
     return Log(LogEntry(state.current, action, card, private), state.log)
 
 

@@ -9,9 +9,9 @@ the set's rank; it shows as the first missing suit until a fourth natural card s
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from itertools import combinations
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import combinations
 
 from rami.cards import JOKER, Card, card_text, make_card, rank_of, suit_of
 from rami.errors import InvalidMeldError
@@ -122,7 +122,7 @@ def _run_readings(naturals: list[Card], jokers: int) -> list[Meld]:
     length = len(ranks) + jokers
     mappings = [ranks]
     if ranks[0] == 1:
-        mappings.append(sorted(ranks[1:] + [14]))
+        mappings.append(sorted([*ranks[1:], 14]))
     readings: list[Meld] = []
     for mapped in mappings:
         low, high = mapped[0], mapped[-1]
@@ -244,7 +244,7 @@ def swap_joker(meld: Meld, card: Card) -> Meld | None:
     represented = meld.represented()
     for i, (held, stands_for) in enumerate(zip(meld.cards, represented, strict=True)):
         if held == JOKER and stands_for == card:
-            cards = meld.cards[:i] + (card,) + meld.cards[i + 1 :]
+            cards = (*meld.cards[:i], card, *meld.cards[i + 1 :])
             return Meld(MeldKind.RUN, cards, meld.rank, meld.suit)
     return None
 

@@ -231,7 +231,9 @@ def _round_seed(record: GameRecord, rnd: RoundRecord) -> str:
     if seed is None and record.seed is not None:
         seed = derive_seed(record.seed, rnd.index)
     if not isinstance(seed, str):
-        raise InvalidRecordError("the round's seed is not revealed: it cannot be replayed", rnd.line)
+        raise InvalidRecordError(
+            "the round's seed is not revealed: it cannot be replayed", rnd.line
+        )
     if commitment(seed) != rnd.seed_commitment:
         raise InvalidRecordError("the round seed does not match its commitment", rnd.line)
     return seed
@@ -286,7 +288,9 @@ def _check_match_end(record: GameRecord, match: MatchState) -> MatchState:
     if not match.finished or record.end.get("winners") != list(match.winners):
         raise InvalidRecordError("the match end does not match the replay", record.end_line)
     seed = record.end.get("seed")
-    if seed is not None and (not isinstance(seed, str) or commitment(seed) != record.seed_commitment):
+    if seed is not None and (
+        not isinstance(seed, str) or commitment(seed) != record.seed_commitment
+    ):
         raise InvalidRecordError("the match seed does not match its commitment", record.end_line)
     return replace(match, seed=seed) if seed is not None else match
 

@@ -231,4 +231,6 @@ def get_rules(name: str = "rami51") -> RuleSet:
         return PRESETS[name]
     except KeyError:
         known = ", ".join(PRESETS)
-        raise InvalidRulesError(f"unknown preset '{name}' (known: {known})", "unknown_preset") from None
+        raise InvalidRulesError(
+            f"unknown preset '{name}' (known: {known})", "unknown_preset"
+        ) from None

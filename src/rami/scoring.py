@@ -63,9 +63,7 @@ class OpeningCheck:
     message: str = ""
 
 
-def check_opening(
-    melds: Sequence[Meld], rules: RuleSet, goes_out: bool = False
-) -> OpeningCheck:
+def check_opening(melds: Sequence[Meld], rules: RuleSet, goes_out: bool = False) -> OpeningCheck:
     """Judge an opening as a whole: threshold, clean run, jokers counted per the rules.
 
     ``goes_out`` says the player will have laid down every card this turn (a rami sec): the

@@ -55,7 +55,12 @@ def test_clean_run_is_a_run_without_joker() -> None:
 
 @pytest.mark.parametrize(
     ("text", "joker", "points"),
-    [("2H 3H JK", "AH", 6), ("QS KS JK", "JS", 30), ("5D JK 7D", "6D", 18), ("JK JC QC", "10C", 30)],
+    [
+        ("2H 3H JK", "AH", 6),
+        ("QS KS JK", "JS", 30),
+        ("5D JK 7D", "6D", 18),
+        ("JK JC QC", "10C", 30),
+    ],
 )
 def test_joker_takes_the_lowest_valued_position(text: str, joker: str, points: int) -> None:
     meld = make_meld(parse_cards(text))

@@ -1,8 +1,8 @@
 """Rule-clause tests of a round (RULES.md §3), named after the rule they check."""
 
 import pytest
-from engine_helpers import play, refused, texts
 
+from engine_helpers import play, refused, texts
 from rami.cards import parse_card, parse_cards
 from rami.engine import apply, deal, legal_actions
 from rami.positions import position
@@ -54,7 +54,11 @@ def test_turn_draw_first_then_play_then_discard() -> None:
     assert state.phase is Phase.PLAY and parse_card("5H") in state.hands[0]
     refused(state, "draw stock", "already_drawn")
     state = play(state, "discard KD")
-    assert state.current == 1 and state.phase is Phase.DRAW and state.discard_pile[-1] == parse_card("KD")
+    assert (
+        state.current == 1
+        and state.phase is Phase.DRAW
+        and state.discard_pile[-1] == parse_card("KD")
+    )
 
 
 def test_draw_discard_takes_the_top_card() -> None:

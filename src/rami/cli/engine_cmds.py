@@ -14,11 +14,11 @@ from rami.actions import action_text
 from rami.bots import random_legal
 from rami.cards import card_text, cards_text, parse_cards
 from rami.cli.common import emit_json, fail_with, load_rules
+from rami.engine import apply, deal, legal_actions
 from rami.errors import InvalidMeldError, RamiError
 from rami.melds import make_meld
 from rami.records import load, loads, replay
 from rami.scoring import check_opening, hand_penalty
-from rami.engine import apply, deal, legal_actions
 from rami.state import Phase
 
 RulesOption = Annotated[str, typer.Option("--rules", help="Rule preset (rami51, rami40, ...).")]
@@ -39,14 +39,14 @@ def meld(cards: list[str], rules: RulesOption = "rami51", as_json: JsonOption = 
         fail_with(error, as_json)
     jokers = [card_text(c) for c in result.joker_cards()]
     if as_json:
-        emit_json({"valid": True, "kind": str(result.kind), "points": result.points(), "jokers": jokers})
+        emit_json(
+            {"valid": True, "kind": str(result.kind), "points": result.points(), "jokers": jokers}
+        )
     else:
         typer.echo(f"valid {result.kind}: {result.text()} — {result.points()} points")
 
 
-def opening(
-    melds: list[str], rules: RulesOption = "rami51", as_json: JsonOption = False
-) -> None:
+def opening(melds: list[str], rules: RulesOption = "rami51", as_json: JsonOption = False) -> None:
     """Judge an opening; each argument is one meld's cards, e.g. "10S JS QS" "7H 7C 7D"."""
     ruleset = load_rules(rules, as_json)
     try:
@@ -69,24 +69,26 @@ def opening(
             emit_json(payload) if as_json else typer.echo(f"invalid: {payload['message']}")
             return
     check = check_opening(built, ruleset)
-    payload: dict[str, object] = {
+    verdict: dict[str, object] = {
         "valid": check.valid,
         "points": check.points,
         "clean_run": check.clean_run,
     }
     if not check.valid:
-        payload.update(error=check.code, message=check.message)
+        verdict.update(error=check.code, message=check.message)
     if as_json:
-        emit_json(payload)
+        emit_json(verdict)
     else:
-        verdict = "valid" if check.valid else f"invalid ({check.code}: {check.message})"
-        typer.echo(f"{verdict}: {check.points} points, clean run: {check.clean_run}")
+        said = "valid" if check.valid else f"invalid ({check.code}: {check.message})"
+        typer.echo(f"{said}: {check.points} points, clean run: {check.clean_run}")
 
 
 def hand_value(
     cards: list[str],
     rules: RulesOption = "rami51",
-    not_opened: Annotated[bool, typer.Option("--not-opened", help="The player never opened.")] = False,
+    not_opened: Annotated[
+        bool, typer.Option("--not-opened", help="The player never opened.")
+    ] = False,
     as_json: JsonOption = False,
 ) -> None:
     """The penalty CARDS score when left in hand at the end of a round."""
