@@ -1,0 +1,146 @@
+"""Game records: save, load and replay to the identical state; corrupt records name the line."""
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from rami.bots import random_legal
+from rami.errors import InvalidRecordError
+from rami.match import MatchState, match_apply, match_legal_actions, new_match, next_round
+from rami.records import dumps, load, loads, replay, save
+from rami.rules import get_rules
+from rami.shuffle import commitment
+
+
+def _play(rules_name: str, players: int, rounds: int, seed: int) -> MatchState:
+    rng = random.Random(seed)
+    match = new_match(get_rules(rules_name), [f"P{i}" for i in range(players)], f"m{seed}")
+    for index in range(rounds):
+        if index:
+            match = next_round(match)
+        while match.current_seat is not None:
+            match = match_apply(match, random_legal(match_legal_actions(match), rng))
+        if match.finished:
+            break
+    return match
+
+
+@pytest.fixture(scope="module")
+def finished() -> MatchState:
+    return _play("rami51", 3, 2, 1)
+
+
+def test_record_round_trips_to_the_identical_state(finished: MatchState) -> None:
+    text = dumps(finished)
+    again = replay(loads(text))
+    assert again.totals == finished.totals
+    assert again.round == finished.round
+    assert dumps(again) == text
+
+
+def test_record_holds_rules_hash_players_and_commitments(finished: MatchState) -> None:
+    lines = [json.loads(line) for line in dumps(finished).splitlines()]
+    header = lines[0]
+    assert header["rules_hash"] == finished.rules.hash
+    assert header["players"] == ["P0", "P1", "P2"]
+    assert header["seed_commitment"] == commitment(finished.seed)
+    assert "seed" not in header
+    rounds = [line for line in lines if line["type"] == "round"]
+    assert all("seed" not in line for line in rounds)
+    ends = [line for line in lines if line["type"] == "round_end"]
+    assert all(commitment(e["seed"]) == r["seed_commitment"] for e, r in zip(ends, rounds))
+
+
+def test_unfinished_match_saves_privately_and_resumes(tmp_path: Path) -> None:
+    rng = random.Random(9)
+    match = new_match(get_rules("rami40"), ["A", "B"], "resume")
+    for _ in range(25):
+        match = match_apply(match, random_legal(match_legal_actions(match), rng))
+    path = tmp_path / "game.jsonl"
+    save(match, path, reveal=True)
+    resumed = load(path)
+    assert resumed.round == match.round
+    assert resumed.seed == match.seed
+
+
+def test_public_record_of_an_unfinished_round_cannot_be_replayed() -> None:
+    match = new_match(get_rules(), ["A", "B"], "public")
+    with pytest.raises(InvalidRecordError, match="not revealed"):
+        replay(loads(dumps(match)))
+
+
+def _corrupt(text: str, number: int, new_line: str) -> str:
+    lines = text.splitlines()
+    lines[number - 1] = new_line
+    return "\n".join(lines) + "\n"
+
+
+def test_corrupt_json_names_the_line(finished: MatchState) -> None:
+    text = _corrupt(dumps(finished), 5, '{"type": "action", "seat": ')
+    with pytest.raises(InvalidRecordError) as info:
+        loads(text)
+    assert info.value.line == 5 and "line 5" in str(info.value)
+
+
+def test_edited_action_names_the_first_bad_line(finished: MatchState) -> None:
+    text = dumps(finished)
+    lines = text.splitlines()
+    number = next(i for i, line in enumerate(lines, 1) if '"discard ' in line and i > 3)
+    edited = json.loads(lines[number - 1])
+    edited["action"] = "discard QQ"
+    with pytest.raises(InvalidRecordError) as info:
+        replay(loads(_corrupt(text, number, json.dumps(edited))))
+    assert info.value.line == number
+
+
+def test_edited_scores_are_caught(finished: MatchState) -> None:
+    text = dumps(finished)
+    lines = text.splitlines()
+    number = next(i for i, line in enumerate(lines, 1) if '"round_end"' in line)
+    edited = json.loads(lines[number - 1])
+    edited["scores"] = [0 for _ in edited["scores"]]
+    with pytest.raises(InvalidRecordError) as info:
+        replay(loads(_corrupt(text, number, json.dumps(edited))))
+    assert info.value.line == number
+
+
+def test_edited_rules_do_not_match_their_hash(finished: MatchState) -> None:
+    text = dumps(finished)
+    header = json.loads(text.splitlines()[0])
+    header["rules"]["opening_points"] = 40
+    with pytest.raises(InvalidRecordError, match="hash") as info:
+        loads(_corrupt(text, 1, json.dumps(header)))
+    assert info.value.line == 1
+
+
+def test_swapped_seed_does_not_match_its_commitment(finished: MatchState) -> None:
+    text = dumps(finished)
+    lines = text.splitlines()
+    number = next(i for i, line in enumerate(lines, 1) if '"round_end"' in line)
+    edited = json.loads(lines[number - 1])
+    edited["seed"] = "0" * 32
+    with pytest.raises(InvalidRecordError, match="commitment"):
+        replay(loads(_corrupt(text, number, json.dumps(edited))))
+
+
+def test_out_of_turn_action_is_caught(finished: MatchState) -> None:
+    text = dumps(finished)
+    lines = text.splitlines()
+    edited = json.loads(lines[2])
+    edited["seat"] = (edited["seat"] + 1) % 3
+    with pytest.raises(InvalidRecordError, match="out of turn") as info:
+        replay(loads(_corrupt(text, 3, json.dumps(edited))))
+    assert info.value.line == 3
+
+
+@pytest.mark.parametrize("text", ["", "[]\n", '{"type": "header"}\n', "not json\n"])
+def test_garbage_is_refused_cleanly(text: str) -> None:
+    with pytest.raises(InvalidRecordError):
+        replay(loads(text))
+
+
+def test_unreadable_file_is_an_invalid_record(tmp_path: Path) -> None:
+    with pytest.raises(InvalidRecordError):
+        load(tmp_path / "missing.jsonl")
