@@ -75,7 +75,7 @@ def test_opening_json() -> None:
         "message": "48 < 51",
     }
     assert run("opening", "KH KS KD", "5C 6C 7C", "--rules", "rami40", "--json")[1]["valid"]
-    status, payload = run("opening", "AC AH AS", "JK 7S 8S", "--json")
+    _status, payload = run("opening", "AC AH AS", "JK 7S 8S", "--json")
     assert (payload["valid"], payload["points"], payload["clean_run"]) == (False, 54, False)
     assert payload["error"] == "opening_needs_clean_run"
 
