@@ -67,6 +67,7 @@ def test_opening_json() -> None:
         {"valid": True, "points": 51, "clean_run": True},
     )
     status, payload = run("opening", "KH KS KD", "5C 6C 7C", "--json")
+    assert status == 0
     assert payload == {
         "valid": False,
         "points": 48,

@@ -50,7 +50,8 @@ def test_record_holds_rules_hash_players_and_commitments(finished: MatchState) -
     rounds = [line for line in lines if line["type"] == "round"]
     assert all("seed" not in line for line in rounds)
     ends = [line for line in lines if line["type"] == "round_end"]
-    assert all(commitment(e["seed"]) == r["seed_commitment"] for e, r in zip(ends, rounds, strict=False))
+    pairs = zip(ends, rounds, strict=True)
+    assert all(commitment(end["seed"]) == start["seed_commitment"] for end, start in pairs)
 
 
 def test_unfinished_match_saves_privately_and_resumes(tmp_path: Path) -> None:
