@@ -58,12 +58,31 @@ class LogEntry:
     private: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Log:
-    """The round's actions as an immutable linked list (newest first), shared between states."""
+    """The round's actions as an immutable linked list (newest first), shared between states.
+
+    Equality and hashing walk the list iteratively, so long rounds never hit the recursion limit.
+    """
 
     entry: LogEntry
     previous: Log | None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Log):
+            return NotImplemented
+        left: Log | None = self
+        right: Log | None = other
+        while left is not None and right is not None:
+            if left is right:
+                return True
+            if left.entry != right.entry:
+                return False
+            left, right = left.previous, right.previous
+        return left is right
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
 
     def __iter__(self) -> Iterator[LogEntry]:
         """Entries oldest first."""
