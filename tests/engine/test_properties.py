@@ -58,7 +58,10 @@ def play_round(preset: str, options: dict, players_draw: int, seed: int) -> int:
     seed=st.integers(0, 2**32),
 )
 def test_random_play_keeps_every_invariant(
-    preset: str, options: dict, players: int, seed: int  # type: ignore[type-arg]
+    preset: str,
+    options: dict,
+    players: int,
+    seed: int,  # type: ignore[type-arg]
 ) -> None:
     play_round(preset, options, players, seed)
 
