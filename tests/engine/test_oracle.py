@@ -45,7 +45,7 @@ def _declarations(cards: tuple[int, ...], state: RoundState) -> list[tuple[int, 
 def every_conceivable_action(state: RoundState) -> set[Action]:
     hand = state.hands[state.current]
     actions: set[Action] = {DrawStock(), DrawDiscard(), Open(), TakeBack()}
-    cards = sorted(set(hand)) + [0, 25, 51]
+    cards = [*sorted(set(hand)), 0, 25, 51]
     for card in cards:
         actions.add(Discard(card))
         for target in range(len(state.table) + 1):

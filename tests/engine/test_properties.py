@@ -3,10 +3,10 @@
 import os
 import random
 
-from engine_invariants import check_round
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine_invariants import check_round
 from rami.bots import random_legal
 from rami.engine import apply, deal, legal_actions
 from rami.match import match_apply, match_legal_actions, new_match, next_round
