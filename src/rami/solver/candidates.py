@@ -65,7 +65,17 @@ def unpack(state: int) -> tuple[Card, ...]:
     return tuple(out)
 
 
+_SHAPES: dict[tuple[Card, ...], Shape] = {}
+
+
 def _shape(cards: tuple[Card, ...]) -> Shape:
+    found = _SHAPES.get(cards)
+    if found is None:
+        found = _SHAPES[cards] = _new_shape(cards)
+    return found
+
+
+def _new_shape(cards: tuple[Card, ...]) -> Shape:
     meld = make_meld(cards, 2)
     vector = sum(1 << (BITS * c if c != JOKER else JOKER_SHIFT) for c in cards)
     return Shape(
@@ -85,8 +95,8 @@ _SETS: dict[tuple[int, int, int], tuple[Shape, ...]] = {}
 
 
 def _runs(suit: int, ranks: int, jokers: int) -> tuple[Shape, ...]:
-    """Runs of ``suit`` from the ranks in bit mask ``ranks`` (bit r-1 = rank r)."""
-    have = [False] + [bool(ranks >> r & 1) for r in range(13)] + [bool(ranks & 1)]
+    """Runs of ``suit`` from the ranks in bit mask ``ranks`` (bit r-1 = rank r, 13 = ace high)."""
+    have = [False] + [bool(ranks >> r & 1) for r in range(14)]
     found: set[tuple[Card, ...]] = set()
     for start in range(1, 13):
         missing = 0
@@ -131,13 +141,28 @@ def shapes(hand: Sequence[Card], jokers_per_meld: int) -> list[Shape]:
             by_rank[rank] |= 1 << suit
     jokers = min(jokers, jokers_per_meld)
     out: list[Shape] = []
+    gap = jokers + 1
     for suit, ranks in enumerate(by_suit):
-        if ranks:
-            key = (suit, ranks, jokers)
-            found = _RUNS.get(key)
-            if found is None:
-                found = _RUNS[key] = _runs(suit, ranks, jokers)
-            out.extend(found)
+        ranks |= (ranks & 1) << 13
+        while ranks & (ranks - 1):
+            # a cluster: ranks close enough for one run (gaps a meld's jokers can fill)
+            last = ranks & -ranks
+            cluster = last
+            rest = ranks ^ last
+            while rest:
+                bit = rest & -rest
+                if bit > last << gap:
+                    break
+                cluster |= bit
+                last = bit
+                rest ^= bit
+            ranks = rest
+            if cluster & (cluster - 1):
+                key = (suit, cluster, jokers)
+                found = _RUNS.get(key)
+                if found is None:
+                    found = _RUNS[key] = _runs(suit, cluster, jokers)
+                out.extend(found)
     for rank, suits in enumerate(by_rank):
         if suits & (suits - 1):
             key = (rank, suits, jokers)

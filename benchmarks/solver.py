@@ -1,0 +1,186 @@
+"""Solver latency per hand, its ratio to the ILP oracle, and exactness on a large seeded suite.
+
+Run from the repository root:
+
+    python3 benchmarks/solver.py            # full run, writes docs/PERFORMANCE.md
+    python3 benchmarks/solver.py --quick    # smaller, prints only
+
+Latency: 14-card hands (2 decks, reference rules), random and meld-dense, with 0, 1 and 2
+jokers; each call of ``best_partition`` / ``best_opening`` timed alone. The solver fills its
+per-suit meld tables lazily, so timings follow a warm-up on other hands; a "cold" row shows
+the same hands with every cache emptied first. The ILP (HiGHS through scipy) is timed on the
+same hands in the same run. Exactness: the solver and the ILP must agree on every hand of the
+seeded suite (13-15 cards, 2-3 decks, 0-4 jokers, rule variants rotating).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests" / "solver"), str(ROOT)]
+
+from solver_checks import check_opening, check_partition, opening_key, partition_key  # noqa: E402
+from solver_hands import dense_hand, random_hand, suite  # noqa: E402
+from solver_oracle import ilp_opening, ilp_partition  # noqa: E402
+
+from benchmarks._report import machine, write_section  # noqa: E402
+from rami.cards import Card  # noqa: E402
+from rami.rules import RuleSet, get_rules  # noqa: E402
+from rami.solver import best_opening, best_partition, candidates, values  # noqa: E402
+
+Hand = tuple[Card, ...]
+
+
+def timings(func: Callable[[Hand], object], hands: Sequence[Hand]) -> list[float]:
+    """Seconds per call, one call per hand."""
+    out = []
+    clock = time.perf_counter
+    for hand in hands:
+        start = clock()
+        func(hand)
+        out.append(clock() - start)
+    return out
+
+
+def pct(sorted_times: Sequence[float], q: float) -> float:
+    """The q-quantile (nearest rank) of sorted times, in microseconds."""
+    index = min(len(sorted_times) - 1, max(0, round(q * len(sorted_times)) - 1))
+    return sorted_times[index] * 1e6
+
+
+def row(name: str, times: list[float], ilp: list[float] | None) -> str:
+    ts = sorted(times)
+    cells = [f"{pct(ts, q):.0f}" for q in (0.5, 0.9, 0.99)] + [f"{ts[-1] * 1e6:.0f}"]
+    mean = statistics.fmean(times) * 1e6
+    ratio = ""
+    if ilp is not None:
+        ilp_mean = statistics.fmean(ilp) * 1e6
+        ratio = f"{ilp_mean / 1000:.2f} ms | {ilp_mean / mean:.0f}×"
+    return f"| {name} | " + " | ".join(cells) + f" | {mean:.0f} | {ratio} |"
+
+
+def clear_caches() -> None:
+    """Forget every lazily built table, as in a fresh process."""
+    candidates._RUNS.clear()
+    candidates._SETS.clear()
+    values.built_meld.cache_clear()
+
+
+def latency(rules: RuleSet, count: int, ilp_count: int, seed: int) -> list[str]:
+    rng = random.Random(seed)
+    for _ in range(2000):  # warm-up on other hands
+        best_partition(dense_hand(rng, 14, 2, rng.randint(0, 2)), rules)
+        best_partition(random_hand(rng, 14, 2, rng.randint(0, 2)), rules)
+    header = (
+        "| hands (14 cards) | p50 µs | p90 µs | p99 µs | max µs | mean µs | ILP mean | ratio |\n"
+        "|---|---|---|---|---|---|---|---|"
+    )
+    part_rows, open_rows = [header], [header]
+    cold: list[str] = []
+    for kind, make in (("random", random_hand), ("dense", dense_hand)):
+        for jokers in (0, 1, 2):
+            hands = [make(rng, 14, 2, jokers) for _ in range(count)]
+            name = f"{kind}, {jokers} joker{'s' if jokers != 1 else ''}"
+            some = hands[:ilp_count]
+            ilp_p = timings(lambda h: ilp_partition(h, rules), some)
+            ilp_o = timings(lambda h: ilp_opening(h, rules), some)
+            part = timings(lambda h: best_partition(h, rules), hands)
+            opening = timings(lambda h: best_opening(h, rules, ignore_threshold=True), hands)
+            part_rows.append(row(name, part, ilp_p))
+            open_rows.append(row(name, opening, ilp_o))
+            if kind == "dense" and jokers == 2:
+                clear_caches()
+                cold.append(
+                    row(
+                        name + ", cold caches",
+                        timings(lambda h: best_partition(h, rules), hands),
+                        None,
+                    )
+                )
+            print(part_rows[-1], flush=True)
+    return [
+        "**best_partition** (least deadwood):\n",
+        *part_rows,
+        *cold,
+        "\n**best_opening** (most opening points, clean run required, threshold ignored):\n",
+        *open_rows,
+    ]
+
+
+VARIANTS = [
+    get_rules("rami51"),
+    get_rules("rami40"),
+    get_rules("scala40"),
+    get_rules("rami51").replace(jokers_per_meld=2),
+    get_rules("rami40").replace(jokers_count_in_opening=False),
+    get_rules("rami51").replace(ace_in_hand=1, joker_in_hand=50),
+]
+
+
+def exactness(count: int, seed: int) -> str:
+    rng = random.Random(seed)
+    hands = suite(seed, count)
+    start = time.perf_counter()
+    for i, (hand, _decks) in enumerate(hands):
+        rules = VARIANTS[i % len(VARIANTS)]
+        found = best_partition(hand, rules)
+        check_partition(hand, rules, found)
+        if partition_key(found) != ilp_partition(hand, rules):
+            raise SystemExit(f"partition disagrees with the ILP on {hand} ({rules.name})")
+        must = rng.choice(hand) if rng.random() < 0.3 else None
+        keep = rng.choice((0, 0, 0, 1, 4))
+        opening = best_opening(hand, rules, must_include=must, keep=keep, ignore_threshold=True)
+        if opening is not None:
+            check_opening(hand, rules, opening, must, keep)
+        if opening_key(opening) != ilp_opening(hand, rules, must, keep):
+            raise SystemExit(f"opening disagrees with the ILP on {hand} ({must}, {keep})")
+        if (i + 1) % 5000 == 0:
+            print(f"  {i + 1} hands agree", flush=True)
+    took = time.perf_counter() - start
+    return (
+        f"Exactness: solver and ILP agree on all {count:,} hands of the seeded suite "
+        f"(seed {seed}; 13-15 cards, 2-3 decks, 0-4 jokers, two in three meld-dense; "
+        f"{len(VARIANTS)} rule variants; partition and opening with random must-include/keep), "
+        f"checked in {took:.0f} s."
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=3000, help="hands per latency row")
+    parser.add_argument("--ilp-hands", type=int, default=300, help="hands per row for the ILP")
+    parser.add_argument("--exact", type=int, default=20000, help="hands checked against the ILP")
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--quick", action="store_true", help="small run, nothing written")
+    args = parser.parse_args()
+    if args.quick:
+        args.hands, args.ilp_hands, args.exact = 500, 50, 500
+    rules = get_rules("rami51")
+    lines = latency(rules, args.hands, args.ilp_hands, args.seed)
+    verdict = exactness(args.exact, args.seed)
+    command = "python3 benchmarks/solver.py"
+    text = "\n".join(
+        [
+            "## Meld solver (`rami.solver`)\n",
+            f"Command: `{command}` — {machine()}, pure Python, one process. "
+            f"{args.hands:,} hands per row; the ILP (scipy `milp`/HiGHS, same model as the test "
+            f"oracle) on the first {args.ilp_hands} of each row; ratio = ILP mean / solver mean.\n",
+            *lines,
+            "",
+            verdict,
+        ]
+    )
+    print(text)
+    if not args.quick:
+        write_section("solver", text)
+
+
+if __name__ == "__main__":
+    main()
