@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 
 from rami.actions import (
     Action,
@@ -34,7 +33,16 @@ from rami.rules import RuleSet
 from rami.scoring import OpeningCheck, check_opening, round_scores
 from rami.shuffle import shuffled
 from rami.solver import best_opening
-from rami.state import EndReason, Log, LogEntry, Phase, RoundResult, RoundState, TableMeld
+from rami.state import (
+    EndReason,
+    Log,
+    LogEntry,
+    Phase,
+    RoundResult,
+    RoundState,
+    TableMeld,
+    evolve,
+)
 
 
 def deal(rules: RuleSet, players: int, seed: str, dealer: int | None = None) -> RoundState:
@@ -228,8 +236,9 @@ def _play_actions(state: RoundState) -> list[Action]:
         for index, tm in enumerate(state.table):
             if JOKER not in tm.meld.cards:
                 continue
+            represented = tm.meld.joker_cards()
             for card in distinct:
-                if _swap_refusal(state, tm.meld, card) is None:
+                if card in represented and _swap_refusal(state, tm.meld, card) is None:
                     actions.append(Swap(card, index))
     return actions
 
@@ -335,7 +344,7 @@ def _swap_refusal(state: RoundState, meld: Meld, card: Card) -> IllegalActionErr
 def _after_swap_debt(state: RoundState) -> RoundState:
     if state.rules.retrieved_joker_replay == "free":
         return state
-    return replace(state, joker_debt=state.joker_debt + 1)
+    return evolve(state, joker_debt=state.joker_debt + 1)
 
 
 # --- apply ----------------------------------------------------------------------------------
@@ -391,7 +400,7 @@ def _draw(
 ) -> RoundState:
     hand = state.hands[state.current]
     from_pile = pile is not None
-    return replace(
+    return evolve(
         state,
         hands=_set_hand(state, _with(hand, (card,))),
         stock=state.stock if stock is None else stock,
@@ -443,7 +452,7 @@ def _apply_meld(state: RoundState, action: MeldAction) -> RoundState:
     meld = _resolve_meld(action, state.rules)
     rest = _take_from_hand(state, action.cards)
     if not state.opened[state.current]:
-        return replace(
+        return evolve(
             state,
             hands=_set_hand(state, rest),
             staged=(*state.staged, meld),
@@ -526,7 +535,7 @@ def _apply_open(state: RoundState, action: Open) -> RoundState:
     opened = list(state.opened)
     opened[seat] = True
     table = state.table + tuple(TableMeld(seat, meld) for meld in state.staged)
-    state = replace(state, opened=tuple(opened), opened_this_turn=True, staged=())
+    state = evolve(state, opened=tuple(opened), opened_this_turn=True, staged=())
     return _after_play(state, state.hands[seat], action, table=table)
 
 
@@ -535,7 +544,7 @@ def _apply_takeback(state: RoundState, action: TakeBack) -> RoundState:
         raise _illegal("nothing_staged", "no meld is staged")
     cards = [card for meld in state.staged for card in meld.cards]
     hand = _with(state.hands[state.current], cards)
-    return replace(
+    return evolve(
         state, hands=_set_hand(state, hand), staged=(), log=_log(state, action, private=True)
     )
 
@@ -543,7 +552,7 @@ def _apply_takeback(state: RoundState, action: TakeBack) -> RoundState:
 def _after_play(
     state: RoundState, rest: tuple[Card, ...], action: Action, table: tuple[TableMeld, ...]
 ) -> RoundState:
-    state = replace(
+    state = evolve(
         state,
         hands=_set_hand(state, rest),
         table=table,
@@ -568,7 +577,7 @@ def _apply_discard(state: RoundState, action: Discard) -> RoundState:
         raise _discard_refusal(state, hand, card)
     rest = _without(hand, (card,))
     assert rest is not None
-    state = replace(
+    state = evolve(
         state,
         hands=_set_hand(state, rest),
         discard_pile=(*state.discard_pile, card),
@@ -607,7 +616,7 @@ def _end_turn(state: RoundState) -> RoundState:
         reshuffles += 1
         stock = tuple(shuffled(pile[:-1], state.seed, f"reshuffle-{reshuffles}"))
         pile = pile[-1:]
-    return replace(
+    return evolve(
         state,
         stock=stock,
         discard_pile=pile,
@@ -626,4 +635,4 @@ def _finish(state: RoundState, reason: EndReason, winner: int | None) -> RoundSt
     rami_sec = winner is not None and state.opened_this_turn
     scores = round_scores(state.hands, state.opened, state.rules, winner, rami_sec)
     result = RoundResult(reason, winner, rami_sec, state.hands, scores)
-    return replace(state, phase=Phase.OVER, result=result)
+    return evolve(state, phase=Phase.OVER, result=result)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache, lru_cache
 from itertools import combinations
 
 from rami.cards import JOKER, Card, card_text, make_card, rank_of, suit_of
@@ -254,35 +255,53 @@ def candidate_melds(hand: Sequence[Card], jokers_per_meld: int = 1) -> list[tupl
 
     Each result is a sorted tuple of card codes; twins never produce duplicates.
     """
-    jokers_held = min(hand.count(JOKER), jokers_per_meld)
-    present = set(hand)
+    return list(_candidates(tuple(sorted(hand)), jokers_per_meld))
+
+
+@lru_cache(maxsize=4096)
+def _candidates(hand: tuple[Card, ...], jokers_per_meld: int) -> tuple[tuple[Card, ...], ...]:
+    jokers = min(hand.count(JOKER), jokers_per_meld)
+    suits_of_rank = [0] * 14
+    ranks_of_suit = [0] * 4
+    for card in set(hand):
+        if card != JOKER:
+            suit, rank = divmod(card, 13)
+            suits_of_rank[rank + 1] |= 1 << suit
+            ranks_of_suit[suit] |= 1 << (rank + 1)
     found: set[tuple[Card, ...]] = set()
     for rank in range(1, 14):
-        suits = [s for s in range(4) if make_card(rank, s) in present]
-        _add_sets(found, rank, suits, jokers_held)
+        mask = suits_of_rank[rank]
+        if mask & (mask - 1):
+            for suits, used in _set_templates(mask, jokers):
+                found.add(tuple(13 * s + rank - 1 for s in suits) + (JOKER,) * used)
     for suit in range(4):
-        have = [False] * 16
-        for rank in range(1, 14):
-            have[rank] = make_card(rank, suit) in present
-        have[14] = have[1]
-        _add_runs(found, suit, have, jokers_held)
-    return sorted(found)
+        mask = ranks_of_suit[suit]
+        if mask & (mask - 1):
+            for ranks, used in _run_templates(mask, jokers):
+                found.add(tuple(13 * suit + r - 1 for r in ranks) + (JOKER,) * used)
+    return tuple(sorted(found))
 
 
-def _add_sets(found: set[tuple[Card, ...]], rank: int, suits: list[int], jokers: int) -> None:
-    n = len(suits)
-    if n < 2:
-        return
-    for mask in range(1, 1 << n):
-        chosen = [make_card(rank, suits[i]) for i in range(n) if mask >> i & 1]
-        if len(chosen) < 2:
-            continue
-        for extra in range(jokers + 1):
-            if 3 <= len(chosen) + extra <= 4:
-                found.add(tuple(sorted(chosen)) + (JOKER,) * extra)
+Template = tuple[tuple[int, ...], int]
 
 
-def _add_runs(found: set[tuple[Card, ...]], suit: int, have: list[bool], jokers: int) -> None:
+@cache
+def _set_templates(suit_mask: int, jokers: int) -> tuple[Template, ...]:
+    """(suits, jokers used) of every set from the suits in ``suit_mask``."""
+    suits = [s for s in range(4) if suit_mask >> s & 1]
+    out: list[Template] = []
+    for size in range(2, len(suits) + 1):
+        for chosen in combinations(suits, size):
+            out.extend((chosen, extra) for extra in range(jokers + 1) if 3 <= size + extra <= 4)
+    return tuple(out)
+
+
+@cache
+def _run_templates(rank_mask: int, jokers: int) -> tuple[Template, ...]:
+    """(natural ranks, jokers used) of every run from the ranks in ``rank_mask`` (bit r)."""
+    have = [bool(rank_mask >> r & 1) for r in range(15)]
+    have[14] = have[1]
+    out: set[Template] = set()
     for start in range(1, 13):
         missing = 0
         for end in range(start, min(start + 13, 15)):
@@ -291,12 +310,13 @@ def _add_runs(found: set[tuple[Card, ...]], suit: int, have: list[bool], jokers:
                 break
             if end - start < 2:
                 continue
-            naturals = [make_card(r, suit) for r in range(start, end + 1) if have[r]]
+            naturals = sorted(1 if r == 14 else r for r in range(start, end + 1) if have[r])
             if len(naturals) < 2:
                 continue
-            found.add(tuple(sorted(naturals)) + (JOKER,) * missing)
+            out.add((tuple(naturals), missing))
             for extra in range(1, jokers - missing + 1):
                 for dropped in combinations(range(len(naturals)), extra):
-                    kept = [c for i, c in enumerate(naturals) if i not in dropped]
+                    kept = tuple(r for i, r in enumerate(naturals) if i not in dropped)
                     if len(kept) >= 2:
-                        found.add(tuple(sorted(kept)) + (JOKER,) * (missing + extra))
+                        out.add((kept, missing + extra))
+    return tuple(sorted(out))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import StrEnum
 
 from rami.actions import Action
@@ -132,3 +132,13 @@ class RoundState:
     def entries(self) -> list[LogEntry]:
         """The round's log, oldest first."""
         return list(self.log) if self.log is not None else []
+
+
+_ROUND_FIELDS = tuple(f.name for f in fields(RoundState))
+
+
+def evolve(state: RoundState, **changes: object) -> RoundState:
+    """A copy of ``state`` with some fields changed (a faster ``dataclasses.replace``)."""
+    return RoundState(
+        *[changes[name] if name in changes else getattr(state, name) for name in _ROUND_FIELDS]  # type: ignore[arg-type]
+    )
