@@ -53,7 +53,7 @@ def _core_files() -> list[Path]:
     solver_init = SRC / "solver" / "__init__.py"
     if solver_init.exists():
         files.append(solver_init)
-    return files
+    return sorted(files)
 
 
 @pytest.mark.parametrize("path", _core_files(), ids=lambda p: _module_name(p))
