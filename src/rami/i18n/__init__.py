@@ -1,0 +1,44 @@
+"""The shared translation layer: gettext catalogs for every language and localised card names.
+
+Use it from any client::
+
+    from rami.i18n import translator, card_name
+    tr = translator("pt")
+    tr.gettext("Your turn")                       # a plain message
+    tr.ngettext("{count} card", "{count} cards", 5)  # plurals; {count} is filled in
+    tr.pgettext("card suit", "hearts")            # a short word with a context
+    card_name(parse_card("KH"), "pt")             # "rei de copas"
+
+Add messages by writing such calls with literal English text, then run
+``python -m rami.i18n.extract`` and translate the new entries in every ``.po`` file.
+"""
+
+from rami.i18n.cardnames import card_name, card_symbol, is_red, rank_letter, rank_name, suit_name
+from rami.i18n.catalogs import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    SOURCE_LANGUAGE,
+    UnknownLanguageError,
+    check_language,
+    negotiate_language,
+)
+from rami.i18n.translator import N_, NC_, Translator, translator
+
+__all__ = [
+    "LANGUAGES",
+    "LANGUAGE_NAMES",
+    "NC_",
+    "N_",
+    "SOURCE_LANGUAGE",
+    "Translator",
+    "UnknownLanguageError",
+    "card_name",
+    "card_symbol",
+    "check_language",
+    "is_red",
+    "negotiate_language",
+    "rank_letter",
+    "rank_name",
+    "suit_name",
+    "translator",
+]
