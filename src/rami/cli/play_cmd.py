@@ -1,0 +1,120 @@
+"""``rami play``: a game in the terminal against the computer; ``rami replay-view``: a saved
+game stepped through in the same viewer."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from rami.cli.common import fail, fail_with, load_rules
+from rami.errors import RamiError
+from rami.i18n import LANGUAGES, negotiate_language, translator
+from rami.records import load
+from rami.tui.app import RamiApp
+from rami.tui.session import Session
+from rami.tui.settings import GameSettings, default_save_path, parse_bots
+
+LangOption = Annotated[
+    str | None,
+    typer.Option("--lang", help=f"Language: {', '.join(LANGUAGES)} (default: from $LANG)."),
+]
+
+
+def system_language() -> str:
+    """The language of the environment ($LANGUAGE, $LC_ALL, $LC_MESSAGES, $LANG), or English."""
+    tags = []
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        tags += [t for t in os.environ.get(variable, "").split(":") if t]
+    return negotiate_language(tags)
+
+
+def _language(lang: str | None) -> str:
+    if lang is None:
+        return system_language()
+    if lang not in LANGUAGES:
+        fail(
+            "unknown_language", f"unknown language '{lang}' (known: {', '.join(LANGUAGES)})", False
+        )
+    return lang
+
+
+def play(
+    rules: Annotated[
+        str | None, typer.Option("--rules", help="Rule preset (rami51, rami40, ...).")
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", min=2, max=6, help="Players, 2-6.")
+    ] = None,
+    bots: Annotated[
+        str | None,
+        typer.Option("--bots", help="Bot levels, one for all or one per bot: medium,hard."),
+    ] = None,
+    seed: Annotated[
+        str | None, typer.Option("--seed", help="Seed of the match (for a repeatable deal).")
+    ] = None,
+    lang: LangOption = None,
+    name: Annotated[str | None, typer.Option("--name", help="Your name at the table.")] = None,
+    resume: Annotated[
+        Path | None, typer.Option("--resume", help="Continue the game saved in FILE.")
+    ] = None,
+    save: Annotated[
+        Path | None, typer.Option("--save", help="Where to save the game on quit.")
+    ] = None,
+) -> None:
+    """Play Rami against the computer (with no options: choose everything on a setup screen)."""
+    language = _language(lang)
+    tr = translator(language)
+    player = name or tr.gettext("Player")
+    session = settings = None
+    if resume is not None:
+        try:
+            session = Session.resume(resume)
+        except RamiError as error:
+            fail_with(error, False)
+    elif any(v is not None for v in (rules, players, bots, seed, name)):
+        ruleset = load_rules(rules or "rami51", False)
+        try:
+            levels = parse_bots(bots or "", players or (None if bots else 2))
+        except ValueError as error:
+            fail("bad_bots", str(error), False)
+        settings = GameSettings(ruleset, player, levels, seed, language)
+        if not ruleset.min_players <= settings.players <= ruleset.max_players:
+            fail(
+                "bad_player_count",
+                f"{ruleset.name} is for {ruleset.min_players}-{ruleset.max_players} players",
+                False,
+            )
+    target = save or resume or default_save_path()
+    app = RamiApp(settings=settings, session=session, lang=language, name=player, save_path=target)
+    saved = app.run()
+    if saved is not None and saved.exists():
+        typer.echo(tr.gettext("Game saved to {path}.", path=saved))
+        typer.echo(tr.gettext("Continue it with: rami play --resume {path}", path=saved))
+
+
+def replay_view(
+    file: Annotated[Path, typer.Argument(help="A game record (.jsonl).")],
+    lang: LangOption = None,
+    seat: Annotated[
+        int, typer.Option("--seat", min=1, help="Whose view to show first (1 = first seat).")
+    ] = 1,
+) -> None:
+    """Step through a saved game in the terminal viewer."""
+    language = _language(lang)
+    try:
+        match = load(file)
+    except RamiError as error:
+        fail_with(error, False)
+    if seat > len(match.names):
+        fail("bad_seat", f"the game has {len(match.names)} seats", False)
+    app = RamiApp(replay=match, lang=language, save_path=file, seat=seat - 1)
+    app.run()
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``play`` and ``replay-view`` to ``app``."""
+    app.command("play")(play)
+    app.command("replay-view")(replay_view)

@@ -1,0 +1,371 @@
+"""The play screen: the player's keys and clicks become engine actions; bots take their turns.
+
+The screen keeps only what is on screen (hand order, cursor, selection, chosen meld); the game
+itself is in the :class:`~rami.tui.session.Session`, read through the player's view after every
+change. A refused action changes nothing and shows the engine's reason in words.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import ClassVar
+
+from textual.binding import Binding, BindingType
+from textual.timer import Timer
+
+from rami.actions import (
+    Action,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    LayOff,
+    MeldAction,
+    Open,
+    Swap,
+    TakeBack,
+)
+from rami.cards import Card
+from rami.errors import RamiError
+from rami.i18n import translator
+from rami.narration import cards_words
+from rami.state import Phase
+from rami.tui.dialogs import ChoiceScreen, PileScreen
+from rami.tui.help import HelpScreen
+from rami.tui.hints import hint_for
+from rami.tui.refusals import refusal_text
+from rami.tui.render import by_rank, by_suit, face
+from rami.tui.results import RoundEndScreen
+from rami.tui.session import Session
+from rami.tui.table import TableLayout
+from rami.tui.widgets import HandView, TableView
+from rami.views import PlayerView
+
+
+class PlayScreen(TableLayout):
+    """A match against the bots; dismisses with ``"again"`` or ``"quit"``."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "cursor(-1)", show=False),
+        Binding("right", "cursor(1)", show=False),
+        Binding("space", "select", show=False),
+        Binding("escape", "clear", show=False),
+        Binding("up", "target(-1)", show=False),
+        Binding("down", "target(1)", show=False),
+        Binding("s", "draw_stock", show=False),
+        Binding("d", "draw_discard", show=False),
+        Binding("m", "meld", show=False),
+        Binding("o", "open", show=False),
+        Binding("u", "take_back", show=False),
+        Binding("l", "lay_off", show=False),
+        Binding("j", "swap", show=False),
+        Binding("x", "discard", show=False),
+        Binding("r", "sort", show=False),
+        Binding("h", "hint", show=False),
+        Binding("p", "pile", show=False),
+        Binding("question_mark,f1", "help", show=False),
+        Binding("q", "quit_game", show=False),
+    ]
+
+    def __init__(self, session: Session, lang: str, save_path: Path, bot_delay: float) -> None:
+        super().__init__(lang)
+        self.session = session
+        self.save_path = save_path
+        self.bot_delay = bot_delay
+        self.order: list[Card] = []
+        self.selected: set[int] = set()
+        self.cursor = 0
+        self.target: int | None = None
+        self.sort_by_rank = False
+        self._bot_timer: Timer | None = None
+        self._results_open = False
+
+    def on_mount(self) -> None:
+        """Draw the table and let the bots play if they start."""
+        self.redraw()
+
+    # --- drawing ------------------------------------------------------------------------------
+
+    @property
+    def view(self) -> PlayerView:
+        """The player's view of the game now."""
+        return self.session.view()
+
+    def redraw(self) -> None:
+        """Draw the whole screen from the player's view, then let whoever is next act."""
+        view = self.view
+        self.order = by_rank(view.hand) if self.sort_by_rank else by_suit(view.hand)
+        self.cursor = max(0, min(self.cursor, len(self.order) - 1))
+        self.selected = {i for i in self.selected if i < len(self.order)}
+        if self.target is not None and self.target >= len(view.table):
+            self.target = len(view.table) - 1 if view.table else None
+        self.draw(view, self.order, self.selected, self.cursor, self.target, self.session.levels)
+        self.set_status(self._status(view))
+        self.set_keys(self._keys(view))
+        self._next_step()
+
+    def _status(self, view: PlayerView) -> str:
+        tr = translator(self.lang)
+        if view.phase is Phase.OVER:
+            return tr.gettext("The round is over.")
+        if not view.my_turn:
+            assert view.current is not None
+            return tr.gettext("{player} is playing…", player=view.names[view.current])
+        if view.phase is Phase.DRAW:
+            if view.discard_pile:
+                top = face(view.discard_pile[-1], self.lang)
+                return tr.gettext(
+                    "Your turn: draw from the stock (S) or take {card} (D).", card=top
+                )
+            return tr.gettext("Your turn: draw from the stock (S).")
+        if not view.has_opened:
+            return tr.gettext("Stage melds (M) and open (O), or discard (X) to end your turn.")
+        return tr.gettext("Meld (M), lay off (L), take back a joker (J), then discard (X).")
+
+    def _keys(self, view: PlayerView) -> list[tuple[str, str]]:
+        tr = translator(self.lang)
+        keys: list[tuple[str, str]] = []
+        if view.my_turn and view.phase is Phase.DRAW:
+            keys += [("S", tr.gettext("stock")), ("D", tr.gettext("discard pile"))]
+        elif view.my_turn:
+            keys += [("Space", tr.gettext("select")), ("M", tr.gettext("meld"))]
+            if view.has_opened:
+                keys += [("↑↓", tr.gettext("meld on table")), ("L", tr.gettext("lay off"))]
+                keys += [("J", tr.gettext("joker"))]
+            else:
+                keys += [("O", tr.gettext("open")), ("U", tr.gettext("undo"))]
+            keys += [("X", tr.gettext("discard"))]
+        keys += [("R", tr.gettext("sort")), ("H", tr.gettext("hint")), ("P", tr.gettext("pile"))]
+        keys += [("?", tr.gettext("help")), ("Q", tr.gettext("save and quit"))]
+        return keys
+
+    # --- the game moving on -------------------------------------------------------------------
+
+    def _next_step(self) -> None:
+        if self.session.round_over:
+            self._show_results()
+        elif self.session.bot_to_act and self._bot_timer is None:
+            if self.bot_delay <= 0:
+                while self.session.bot_to_act:
+                    self.session.step_bot()
+                self.redraw()
+            else:
+                self._bot_timer = self.set_timer(self.bot_delay, self._bot_tick)
+
+    def _bot_tick(self) -> None:
+        self._bot_timer = None
+        self.session.step_bot()
+        self.redraw()
+
+    def _show_results(self) -> None:
+        if self._results_open or not self.is_current:
+            return
+        self._results_open = True
+        self.session.save(self.save_path)
+        self.app.push_screen(RoundEndScreen(self.view, self.lang), self._after_results)
+
+    def _after_results(self, choice: str | None) -> None:
+        self._results_open = False
+        if choice == "next" and not self.session.match.finished:
+            self.session.deal_next()
+            self.selected.clear()
+            self.target = None
+            self.say("")
+            self.redraw()
+        elif choice == "again":
+            self.dismiss("again")
+        else:
+            self.action_quit_game()
+
+    # --- playing ------------------------------------------------------------------------------
+
+    def play(self, action: Action) -> bool:
+        """Send ``action`` to the engine; on refusal say why (nothing changes)."""
+        view = self.view
+        try:
+            self.session.play(action)
+        except RamiError as error:
+            self.say("✗ " + refusal_text(error, action, view, self.lang), "bold red")
+            return False
+        self.selected.clear()
+        self.say("")
+        self.redraw()
+        return True
+
+    def _chosen_cards(self) -> list[Card]:
+        return [self.order[i] for i in sorted(self.selected)]
+
+    def _one_card(self) -> Card | None:
+        tr = translator(self.lang)
+        if len(self.selected) > 1:
+            self.say(tr.gettext("Select just one card."), "yellow")
+            return None
+        if self.selected:
+            return self.order[next(iter(self.selected))]
+        if not self.order:
+            return None
+        return self.order[self.cursor]
+
+    def _chosen_meld(self) -> int | None:
+        if self.target is None:
+            tr = translator(self.lang)
+            self.say(tr.gettext("Choose a meld on the table first (↑ ↓ or click)."), "yellow")
+        return self.target
+
+    def _pick(self, question: str, options: Sequence[tuple[str, Action]]) -> None:
+        """Play the only option, or ask which one."""
+        if len(options) == 1:
+            self.play(options[0][1])
+            return
+
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                self.play(options[index][1])
+
+        self.app.push_screen(ChoiceScreen(question, [text for text, _ in options]), chosen)
+
+    def action_draw_stock(self) -> None:
+        """Draw from the stock."""
+        self.play(DrawStock())
+
+    def action_draw_discard(self) -> None:
+        """Take the top card of the discard pile."""
+        self.play(DrawDiscard())
+
+    def action_meld(self) -> None:
+        """Meld the selected cards (stage them before the opening)."""
+        tr = translator(self.lang)
+        cards = tuple(sorted(self._chosen_cards()))
+        if len(cards) < 3:
+            self.say(tr.gettext("Select the cards of a meld first (at least 3)."), "yellow")
+            return
+        variants = [a for a in self.view.legal if isinstance(a, MeldAction) and a.cards == cards]
+        if len(variants) < 2:
+            self.play(variants[0] if variants else MeldAction(cards))
+            return
+        options = []
+        for action in variants:
+            stands = cards_words(action.jokers_as, self.lang, face)
+            options.append((tr.gettext("joker = {cards}", cards=stands), action))
+        self._pick(tr.gettext("Which card does the joker stand for?"), options)
+
+    def action_open(self) -> None:
+        """Open with the staged melds."""
+        self.play(Open())
+
+    def action_take_back(self) -> None:
+        """Take the staged melds back into the hand."""
+        self.play(TakeBack())
+
+    def action_lay_off(self) -> None:
+        """Lay the chosen card off on the chosen meld."""
+        card = self._one_card()
+        target = self._chosen_meld() if card is not None else None
+        if card is None or target is None:
+            return
+        tr = translator(self.lang)
+        legal = [
+            a
+            for a in self.view.legal
+            if isinstance(a, LayOff) and (a.card, a.target) == (card, target)
+        ]
+        if len(legal) < 2:
+            self.play(legal[0] if legal else LayOff(card, target))
+            return
+        names = {"low": tr.gettext("low end"), "high": tr.gettext("high end")}
+        options = [(names.get(a.end, a.end), a) for a in legal]
+        self._pick(tr.gettext("Which end of the meld?"), options)
+
+    def action_swap(self) -> None:
+        """Take back the joker of the chosen meld, giving the chosen card for it."""
+        card = self._one_card()
+        target = self._chosen_meld() if card is not None else None
+        if card is not None and target is not None:
+            self.play(Swap(card, target))
+
+    def action_discard(self) -> None:
+        """Discard the chosen card, ending the turn."""
+        card = self._one_card()
+        if card is not None:
+            self.play(Discard(card))
+
+    # --- moving around ------------------------------------------------------------------------
+
+    def _redraw_hand(self) -> None:
+        self.query_one(HandView).show(self.order, self.lang, self.selected, self.cursor)
+
+    def action_cursor(self, step: int) -> None:
+        """Move the cursor along the hand."""
+        if self.order:
+            self.cursor = (self.cursor + step) % len(self.order)
+            self._redraw_hand()
+
+    def action_select(self) -> None:
+        """Select or unselect the card under the cursor."""
+        if self.order:
+            self.selected ^= {self.cursor}
+            self._redraw_hand()
+
+    def action_clear(self) -> None:
+        """Unselect every card."""
+        self.selected.clear()
+        self._redraw_hand()
+
+    def on_hand_view_card_clicked(self, message: HandView.CardClicked) -> None:
+        """A click selects or unselects a card."""
+        self.cursor = message.index
+        self.action_select()
+
+    def action_target(self, step: int) -> None:
+        """Choose the previous or next meld on the table."""
+        count = len(self.view.table)
+        if not count:
+            return
+        if self.target is None:
+            self.target = 0 if step > 0 else count - 1
+        else:
+            self.target = (self.target + step) % count
+        self.query_one(TableView).show(self.view, self.lang, self.target)
+
+    def on_table_view_meld_clicked(self, message: TableView.MeldClicked) -> None:
+        """A click chooses a meld."""
+        self.target = message.index
+        self.query_one(TableView).show(self.view, self.lang, self.target)
+
+    def action_sort(self) -> None:
+        """Sort the hand by rank, or back by suit."""
+        self.sort_by_rank = not self.sort_by_rank
+        self.selected.clear()
+        self.redraw()
+
+    def action_hint(self) -> None:
+        """Show the suggested play and select its cards."""
+        hint = hint_for(self.view, self.lang)
+        self.selected = _indices(self.order, hint.cards)
+        self._redraw_hand()
+        self.say("» " + hint.text, "bold cyan")
+
+    def action_pile(self) -> None:
+        """Show the whole discard pile."""
+        self.app.push_screen(PileScreen(self.view.discard_pile, self.lang))
+
+    def action_help(self) -> None:
+        """Show the keys and the rules."""
+        self.app.push_screen(HelpScreen(self.view.rules, self.lang))
+
+    def action_quit_game(self) -> None:
+        """Save the match and leave."""
+        self.session.save(self.save_path)
+        self.dismiss("quit")
+
+
+def _indices(order: Sequence[Card], cards: Sequence[Card]) -> set[int]:
+    """Positions in ``order`` holding ``cards`` (a multiset: twins take distinct positions)."""
+    wanted = Counter(cards)
+    found = set()
+    for index, card in enumerate(order):
+        if wanted[card] > 0:
+            wanted[card] -= 1
+            found.add(index)
+    return found

@@ -1,0 +1,65 @@
+"""What a game of ``rami play`` is set up with, and where it is saved."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rami.bots import LEVELS
+from rami.rules import RuleSet, get_rules
+
+BOT_NAMES = ("Ana", "Luca", "Mai", "Tomasz", "Inês", "Adrien", "Siti")
+"""Names given to the computer players, in seat order (a name the player took is skipped)."""
+
+
+def default_level() -> str:
+    """The bot level used when none is asked for: medium if it exists, else the first one."""
+    return "medium" if "medium" in LEVELS else next(iter(LEVELS))
+
+
+def default_save_path() -> Path:
+    """Where a game is saved when no file is named: ``$XDG_DATA_HOME/rami/last-game.jsonl``."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "rami" / "last-game.jsonl"
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    """A new game: rules, the player's name, one bot level per opponent, seed and language."""
+
+    rules: RuleSet = field(default_factory=get_rules)
+    name: str = "Player"
+    bots: tuple[str, ...] = ("medium",)
+    seed: str | None = None
+    lang: str = "en"
+
+    @property
+    def players(self) -> int:
+        """Number of seats: the player and the bots."""
+        return 1 + len(self.bots)
+
+    def names(self) -> tuple[str, ...]:
+        """Seat names: the player first, then one name per bot."""
+        free = [n for n in BOT_NAMES if n.casefold() != self.name.casefold()]
+        return (self.name, *free[: len(self.bots)])
+
+
+def parse_bots(text: str, players: int | None) -> tuple[str, ...]:
+    """Bot levels from ``"medium,hard"``; one level repeats to fill ``players - 1`` seats.
+
+    Raises ValueError naming an unknown level or a count that does not fit.
+    """
+    levels = tuple(part.strip() for part in text.split(",") if part.strip())
+    if not levels:
+        levels = (default_level(),)
+    unknown = [level for level in levels if level not in LEVELS]
+    if unknown:
+        raise ValueError(f"unknown bot level '{unknown[0]}' (known: {', '.join(LEVELS)})")
+    if players is None:
+        return levels
+    if len(levels) == 1:
+        return levels * (players - 1)
+    if len(levels) != players - 1:
+        raise ValueError(f"{players} players need {players - 1} bot levels, not {len(levels)}")
+    return levels
