@@ -14,7 +14,12 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-COMMAND_MODULES = ("rami.cli.engine_cmds", "rami.cli.solve_cmd", "rami.cli.rules_cmd", "rami.cli.play_cmd")
+COMMAND_MODULES = (
+    "rami.cli.engine_cmds",
+    "rami.cli.solve_cmd",
+    "rami.cli.rules_cmd",
+    "rami.cli.play_cmd",
+)
 """Modules with a ``register(app)`` function; add a topic's module here."""
 
 
