@@ -108,7 +108,7 @@ def write_catalog(path: Path, catalog: Catalog) -> None:
     """Write a catalog the way every catalog of the project is written."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as handle:
-        write_po(handle, catalog, width=WIDTH, include_lineno=False)
+        write_po(handle, catalog, width=WIDTH, include_lineno=False, ignore_obsolete=True)
 
 
 def missing_messages(roots: Sequence[Path] = (PACKAGE_DIR,)) -> set[MessageKey]:

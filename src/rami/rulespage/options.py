@@ -14,7 +14,7 @@ from typing import Any
 from rami.i18n import N_
 from rami.rules import RuleSet
 from rami.rulespage.context import Context, heading
-from rami.rulespage.document import Block, Code, Paragraph, Span, Strong, Table, Text
+from rami.rulespage.document import Block, Code, ListBlock, Paragraph, Span, Strong, Table, Text
 
 NOT_OPTIONS = frozenset({"name"})
 """Fields of :class:`RuleSet` that name the rule set rather than choose a rule."""
@@ -169,21 +169,17 @@ def value_text(ctx: Context, name: str, value: Any) -> str:
     return str(value)
 
 
-def differences_text(ctx: Context) -> Text:
-    """One sentence: the options where this table differs from the reference rules."""
-    changed = [
-        f"{ctx.tr.gettext(OPTIONS[name].label)}: {value_text(ctx, name, getattr(ctx.rules, name))}"
+def differences_blocks(ctx: Context) -> list[Block]:
+    """What this table changes from the reference rules: a sentence and a list of options."""
+    changed: list[Text] = [
+        (f"{ctx.tr.gettext(OPTIONS[name].label)}: ", Strong(value_text(ctx, name, value)))
         for name in option_names()
-        if getattr(ctx.rules, name) != reference_value(name)
+        if (value := getattr(ctx.rules, name)) != reference_value(name)
     ]
     if not changed:
-        return (ctx.tr.gettext("This table plays the reference rules."),)
-    return (
-        ctx.tr.gettext(
-            "Compared with the reference rules, this table changes: {changes}.",
-            changes="; ".join(changed),
-        ),
-    )
+        return [Paragraph((ctx.tr.gettext("This table plays the reference rules."),))]
+    intro = ctx.tr.gettext("Compared with the reference rules, this table changes:")
+    return [Paragraph((intro,)), ListBlock(tuple(changed))]
 
 
 def options_section(ctx: Context) -> list[Block]:

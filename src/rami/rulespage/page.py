@@ -8,7 +8,7 @@ from rami.i18n import LANGUAGE_NAMES, LANGUAGES, N_, check_language
 from rami.rules import RuleSet
 from rami.rulespage.context import Context
 from rami.rulespage.document import Block, LanguageLink, Page, Paragraph
-from rami.rulespage.options import differences_text, options_section
+from rami.rulespage.options import differences_blocks, options_section
 from rami.rulespage.sections_end import going_out_section, scoring_section, stock_section
 from rami.rulespage.sections_melds import melds_section, opening_section, retrieval_section
 from rami.rulespage.sections_play import deal_section, deck_section, summary_section, turn_section
@@ -41,7 +41,7 @@ def page_blocks(ctx: Context) -> list[Block]:
     identity = tr.gettext("Rule set {name}, fingerprint {hash}.", name=rules.name, hash=rules.hash)
     return [
         Paragraph((identity,)),
-        *summary_section(ctx, differences_text(ctx)),
+        *summary_section(ctx, differences_blocks(ctx)),
         *deck_section(ctx),
         *deal_section(ctx),
         *turn_section(ctx),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rami.rules import RuleSet
 from rami.rulespage.context import Context, heading
-from rami.rulespage.document import Block, ListBlock, Paragraph, Table, Text
+from rami.rulespage.document import Block, ListBlock, Paragraph, Table
 from rami.rulespage.examples import stock_after_deal
 
 REFERENCE = RuleSet(deck="reference")
@@ -51,7 +51,7 @@ def match_sentence(ctx: Context) -> str:
     )
 
 
-def summary_section(ctx: Context, differences: Text) -> list[Block]:
+def summary_section(ctx: Context, differences: list[Block]) -> list[Block]:
     """In short: the game in a few sentences, then what this table changes."""
     tr, rules = ctx.tr, ctx.rules
     text = " ".join(
@@ -77,7 +77,7 @@ def summary_section(ctx: Context, differences: Text) -> list[Block]:
         heading(2, tr.gettext("In short"), "summary"),
         Paragraph((text,)),
         Paragraph((opening_sentence(ctx),)),
-        Paragraph(differences),
+        *differences,
         Paragraph(
             (
                 tr.gettext(
