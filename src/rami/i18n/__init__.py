@@ -4,13 +4,17 @@ Use it from any client::
 
     from rami.i18n import translator, card_name
     tr = translator("pt")
-    tr.gettext("Your turn")                       # a plain message
+    tr.gettext("Your turn")                          # a plain message
+    tr.gettext("{player} opened", player="Ana")      # named fields, filled by str.format
     tr.ngettext("{count} card", "{count} cards", 5)  # plurals; {count} is filled in
-    tr.pgettext("card suit", "hearts")            # a short word with a context
-    card_name(parse_card("KH"), "pt")             # "rei de copas"
+    tr.pgettext("card suit", "hearts")               # a short word with a context
+    card_name(parse_card("KH"), "pt")                # "rei de copas"
 
-Add messages by writing such calls with literal English text, then run
-``python -m rami.i18n.extract`` and translate the new entries in every ``.po`` file.
+Messages kept in tables are marked with ``N_("...")`` or ``NC_("context", "...")`` and
+translated later with ``tr.marked(...)``. Write the English text literally in those calls, run
+``python -m rami.i18n.extract`` (the whole package; ``--check`` only lists what is missing),
+then translate the new entries of every ``locale/<lang>/LC_MESSAGES/rami.po``: the tests refuse a
+catalog with any message untranslated, fuzzy, left in English or missing a ``{field}``.
 """
 
 from rami.i18n.cardnames import card_name, card_symbol, is_red, rank_letter, rank_name, suit_name
