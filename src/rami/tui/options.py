@@ -67,6 +67,7 @@ def option_fields(rules: RuleSet, lang: str) -> list[OptionField]:
                 "" if current is None else str(current),
                 placeholder=value_text(ctx, name, None) if None in choices else "",
                 id=f"option-{name}",
+                compact=True,
             )
             fields.append(OptionField(name, label, box, []))
             continue
@@ -75,7 +76,11 @@ def option_fields(rules: RuleSet, lang: str) -> list[OptionField]:
             values.append(current)
         shown = [(value_text(ctx, name, value), str(i)) for i, value in enumerate(values)]
         select = Select(
-            shown, value=str(values.index(current)), allow_blank=False, id=f"option-{name}"
+            shown,
+            value=str(values.index(current)),
+            allow_blank=False,
+            id=f"option-{name}",
+            compact=True,
         )
         fields.append(OptionField(name, label, select, values))
     return fields

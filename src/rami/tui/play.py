@@ -131,13 +131,14 @@ class PlayScreen(TableLayout):
         elif view.my_turn:
             keys += [("Space", tr.gettext("select")), ("M", tr.gettext("meld"))]
             if view.has_opened:
-                keys += [("↑↓", tr.gettext("meld on table")), ("L", tr.gettext("lay off"))]
+                keys += [("↑↓", tr.gettext("choose meld")), ("L", tr.gettext("lay off"))]
                 keys += [("J", tr.gettext("joker"))]
             else:
                 keys += [("O", tr.gettext("open")), ("U", tr.gettext("undo"))]
             keys += [("X", tr.gettext("discard"))]
-        keys += [("R", tr.gettext("sort")), ("H", tr.gettext("hint")), ("P", tr.gettext("pile"))]
-        keys += [("?", tr.gettext("help")), ("Q", tr.gettext("save and quit"))]
+        keys += [("H", tr.gettext("hint")), ("?", tr.gettext("help"))]
+        keys += [("Q", tr.gettext("save and quit"))]
+        keys += [("R", tr.gettext("sort")), ("P", tr.gettext("pile"))]
         return keys
 
     # --- the game moving on -------------------------------------------------------------------

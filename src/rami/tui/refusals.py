@@ -53,6 +53,9 @@ PLAIN = {
     "run_wraps": N_("The ace is either low or high: a run does not go round (K-A-2)."),
     "run_gap": N_("The cards of a run must follow each other."),
     "meld_too_short": N_("A meld needs at least 3 cards."),
+    "mixed_meld": N_(
+        "A meld is one rank in different suits (a set) or one suit in sequence (a run)."
+    ),
     "too_few_naturals": N_("A meld needs at least 2 cards that are not jokers."),
     "joker_position": N_("The joker cannot stand for that card in this meld."),
     "joker_position_needed": N_("Say which card the joker stands for."),

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
@@ -25,15 +25,17 @@ from rami.tui.widgets import level_name
 
 SETUP_CSS = """
 SetupScreen { align: center top; }
-#setup { width: 100; max-width: 100%; padding: 1 2; }
+#setup { width: 100; max-width: 100%; height: 1fr; padding: 1 2; }
+#setup-title { text-style: bold; color: $accent; margin-bottom: 1; }
 .row { height: auto; margin-bottom: 1; }
-.row Label { width: 28; padding: 1 1 0 0; }
+.row Label { width: 30; padding: 0 1 0 0; }
 .row Select, .row Input { width: 1fr; }
-#summary { color: $text-muted; margin: 0 0 1 28; }
+#summary { color: $text-muted; margin: 0 0 1 30; }
 #house { height: auto; display: none; border: round $warning; padding: 0 1; }
 #house.-shown { display: block; }
+#house .row { margin-bottom: 0; }
+#actions { dock: bottom; height: auto; padding: 0 2 1 2; }
 #error { color: $error; height: auto; }
-#start { margin-top: 1; }
 """
 MAX_BOTS = 5
 
@@ -55,35 +57,42 @@ class SetupScreen(Screen[GameSettings]):
         tr = translator(self.lang)
         presets = [(name, name) for name in PRESETS]
         with VerticalScroll(id="setup"):
-            yield Static(tr.gettext("New game of Rami"), classes="title")
+            yield Static(tr.gettext("New game of Rami"), id="setup-title")
             with Horizontal(classes="row"):
                 yield Label(tr.gettext("Rules"))
-                yield Select(presets, value="rami51", allow_blank=False, id="preset")
+                yield Select(presets, value="rami51", allow_blank=False, id="preset", compact=True)
             yield Static(self._summary("rami51"), id="summary")
             with Horizontal(classes="row"):
                 yield Label(tr.gettext("Players"))
                 players = [(str(n), n) for n in range(2, 7)]
-                yield Select(players, value=2, allow_blank=False, id="players")
+                yield Select(players, value=2, allow_blank=False, id="players", compact=True)
             levels = [(level_name(level, self.lang), level) for level in LEVELS]
             for seat in range(1, MAX_BOTS + 1):
                 with Horizontal(classes="row", id=f"bot-row-{seat}"):
                     yield Label(tr.gettext("Computer player {number}", number=seat))
-                    yield Select(levels, value=default_level(), allow_blank=False, id=f"bot-{seat}")
+                    yield Select(
+                        levels,
+                        value=default_level(),
+                        allow_blank=False,
+                        id=f"bot-{seat}",
+                        compact=True,
+                    )
             with Horizontal(classes="row"):
                 yield Label(tr.gettext("Your name"))
-                yield Input(self.player_name, id="name")
+                yield Input(self.player_name, id="name", compact=True)
             with Horizontal(classes="row"):
                 yield Label(tr.gettext("Seed (empty: random)"))
-                yield Input("", id="seed")
+                yield Input("", id="seed", compact=True)
             with Horizontal(classes="row"):
                 yield Label(tr.gettext("Reference rules"))
                 yield Switch(True, id="reference")
-            with VerticalScroll(id="house"):
+            with Vertical(id="house"):
                 self.fields = option_fields(PRESETS["rami51"], self.lang)
                 for option in self.fields:
                     with Horizontal(classes="row"):
                         yield Label(option.label)
                         yield option.widget
+        with Vertical(id="actions"):
             yield Static("", id="error")
             yield Button(tr.gettext("Start"), id="start", variant="success")
 

@@ -12,6 +12,8 @@ from textual.widgets import Static
 
 from rami.cards import Card
 from rami.i18n import translator
+from rami.rulespage.context import Context
+from rami.rulespage.page import game_name
 from rami.state import Phase
 from rami.tui.widgets import (
     HandView,
@@ -39,7 +41,7 @@ TableLayout {
     #message { height: 2; padding: 0 1; }
     #players { height: auto; border: round $primary; }
     #log { height: 1fr; border: round $primary; padding: 0 1; }
-    #keys { height: 1; background: $panel; padding: 0 1; }
+    #keys { height: auto; max-height: 2; background: $panel; padding: 0 1; }
     #brief { height: auto; padding: 0 1; display: none; }
     &.-narrow #right { display: none; }
     &.-narrow #brief { display: block; }
@@ -117,7 +119,7 @@ class TableLayout(Screen[str]):
     def title_text(self, view: PlayerView) -> Text:
         """The title bar: game, round, rule set and its fingerprint."""
         tr = translator(self.lang)
-        text = Text("Rami  ")
+        text = Text(game_name(Context(view.rules, self.lang)) + "  ·  ")
         text.append(tr.gettext("Round {number}", number=view.round_index))
         rules = view.rules
         text.append(

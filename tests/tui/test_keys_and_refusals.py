@@ -1,0 +1,140 @@
+"""Keys that are refused leave the game as it was and say why; hint, sort, pile and help."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from driver import new_app, select, shown, table_screen
+
+from rami.actions import Action, Discard, DrawStock, MeldAction, Open
+from rami.cards import parse_cards
+from rami.tui.dialogs import PileScreen
+from rami.tui.help import HelpScreen
+from rami.tui.session import Session
+from rami.views import PlayerView
+
+
+@pytest.mark.asyncio
+async def test_refusals_change_nothing_and_say_why(tmp_path: Path) -> None:
+    app = new_app(tmp_path / "g.jsonl")
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = table_screen(pilot)
+        before = screen.view
+        await pilot.press("x")
+        assert "Draw a card first" in shown(pilot, "#message")
+        assert screen.view == before
+
+        top = before.discard_pile[-1]
+        await pilot.press("d")
+        assert screen.view.taken == top
+        await select(pilot, [top])
+        after_draw = screen.view
+        await pilot.press("x")
+        assert "from the discard pile this turn: keep it" in shown(pilot, "#message")
+        assert screen.view == after_draw
+
+        await pilot.press("l")
+        assert "Choose a meld on the table first" in shown(pilot, "#message")
+        await select(pilot, parse_cards("7C 7D"))
+        await pilot.press("m")
+        assert "at least 3" in shown(pilot, "#message")
+        await select(pilot, parse_cards("7C 8H 9H"))
+        await pilot.press("m")
+        assert "one suit in sequence (a run)" in shown(pilot, "#message")
+        await select(pilot, parse_cards("8H 10H JH"))
+        await pilot.press("m")
+        assert "The cards of a run must follow each other" in shown(pilot, "#message")
+        assert screen.view == after_draw
+
+
+@pytest.mark.asyncio
+async def test_keys_wait_while_a_bot_thinks(tmp_path: Path) -> None:
+    app = new_app(tmp_path / "g.jsonl", bot_delay=60)
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = table_screen(pilot)
+        await pilot.press("s")
+        await select(pilot, parse_cards("5C"))
+        await pilot.press("x")
+        assert "Ana is playing" in shown(pilot, "#status")
+        before = screen.view
+        await pilot.press("s")
+        assert "it is not your turn" in shown(pilot, "#message")
+        assert screen.view == before
+
+
+@pytest.mark.asyncio
+async def test_hint_selects_the_cards_it_suggests(tmp_path: Path) -> None:
+    app = new_app(tmp_path / "g.jsonl")
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = table_screen(pilot)
+        await pilot.press("h")
+        assert "Draw from the stock" in shown(pilot, "#message")
+        await pilot.press("s")
+        await pilot.press("h")
+        message = shown(pilot, "#message")
+        assert "You can open with" in message
+        chosen = [screen.order[i] for i in sorted(screen.selected)]
+        assert len(chosen) >= 3
+        await pilot.press("m")
+        assert screen.view.staged, "the hinted meld stages as it is"
+
+
+@pytest.mark.asyncio
+async def test_sort_by_rank_pile_and_help(tmp_path: Path) -> None:
+    app = new_app(tmp_path / "g.jsonl")
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = table_screen(pilot)
+        await pilot.press("s")
+        assert screen.order == sorted(screen.view.hand)
+        await pilot.press("r")
+        ranks = [card % 13 for card in screen.order if card != 52]
+        assert ranks == sorted(ranks)
+        await pilot.press("p")
+        assert isinstance(app.screen, PileScreen)
+        await pilot.press("escape")
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        assert app.screen is screen
+
+
+@pytest.mark.asyncio
+async def test_a_narrow_terminal_shows_the_seats_above_the_table(tmp_path: Path) -> None:
+    app = new_app(tmp_path / "g.jsonl", bots=("random", "random"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not app.screen.query_one("#right").display
+        brief = shown(pilot, "#brief")
+        assert "Dana 13 cards" in brief and "Luca 13 cards" in brief
+
+
+class RecordingBot:
+    """Plays the first legal action that is not an opening, keeping every view it is given."""
+
+    level = "random"
+
+    def __init__(self) -> None:
+        self.views: list[PlayerView] = []
+
+    def choose(self, view: PlayerView) -> Action:
+        self.views.append(view)
+        return next(a for a in view.legal if not isinstance(a, (Open, MeldAction)))
+
+
+def test_bots_see_only_their_own_seat(tmp_path: Path) -> None:
+    settings = new_app(tmp_path / "g.jsonl").settings
+    assert settings is not None
+    session = Session.start(settings)
+    bot = RecordingBot()
+    session.bots[1] = bot
+    session.play(DrawStock())
+    session.play(Discard(parse_cards("5C")[0]))
+    while session.bot_to_act:
+        session.step_bot()
+    assert len(bot.views) == 2
+    for view in bot.views:
+        assert view.seat == 1
+        assert len(view.hand) == view.hand_sizes[1] and view.hand_sizes[0] == 13
+        draws = [e for e in view.events if e.seat == 0 and isinstance(e.action, DrawStock)]
+        assert draws and all(e.card is None for e in draws), "the player's draw stays hidden"

@@ -1,0 +1,143 @@
+"""The setup screen and the command line: what they start, and what they refuse."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+from textual.widgets import Input, Select, Switch
+from typer.testing import CliRunner
+
+from rami.cli import build_app
+from rami.tui import app as app_module
+from rami.tui.app import RamiApp
+from rami.tui.play import PlayScreen
+from rami.tui.settings import GameSettings, parse_bots
+from rami.tui.setup import SetupScreen
+
+
+@pytest.mark.asyncio
+async def test_setup_screen_starts_the_game_chosen(tmp_path: Path) -> None:
+    app = RamiApp(save_path=tmp_path / "g.jsonl", name="Dana", bot_delay=0)
+    async with app.run_test(size=(120, 50)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        assert "Open with 51 points" in str(screen.query_one("#summary").content)
+        screen.query_one("#preset", Select).value = "rami40"
+        screen.query_one("#players", Select).value = 3
+        await pilot.pause()
+        assert screen.query_one("#bot-row-2").display
+        assert not screen.query_one("#bot-row-3").display
+        screen.query_one("#seed", Input).value = "setup-1"
+        screen.query_one("#reference", Switch).value = False
+        await pilot.pause()
+        screen.query_one("#option-match_limit", Input).value = "101"
+        await pilot.click("#start")
+        await pilot.pause()
+        assert isinstance(app.screen, PlayScreen)
+        view = app.screen.view
+        assert view.names[0] == "Dana" and len(view.names) == 3
+        assert view.rules.opening_points == 40 and view.rules.match_limit == 101
+        assert view.rules.name == "custom"
+
+
+@pytest.mark.asyncio
+async def test_setup_screen_refuses_settings_that_cannot_be_played(tmp_path: Path) -> None:
+    app = RamiApp(save_path=tmp_path / "g.jsonl")
+    async with app.run_test(size=(120, 50)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        screen.query_one("#preset", Select).value = "rami51-pl"
+        screen.query_one("#players", Select).value = 5
+        await pilot.click("#start")
+        assert isinstance(app.screen, SetupScreen)
+        assert "2 to 4 players" in str(screen.query_one("#error").content)
+
+
+def test_bot_levels_fill_the_seats_or_are_refused() -> None:
+    assert parse_bots("random", 4) == ("random",) * 3
+    assert parse_bots("random,random", None) == ("random", "random")
+    with pytest.raises(ValueError, match="unknown bot level 'genius'"):
+        parse_bots("genius", 2)
+    with pytest.raises(ValueError, match="3 players need 2 bot levels"):
+        parse_bots("random,random,random", 3)
+
+
+def test_names_skip_the_one_the_player_took() -> None:
+    settings = GameSettings(name="ana", bots=("random", "random"))
+    assert settings.names() == ("ana", "Luca", "Mai")
+
+
+class FakeApp:
+    """Stands in for the Textual app: records how the command built it."""
+
+    made: ClassVar[dict[str, Any]] = {}
+
+    def __init__(self, **kwargs: Any) -> None:
+        FakeApp.made = kwargs
+
+    def run(self) -> None:
+        return None
+
+
+@pytest.fixture
+def runner(monkeypatch: pytest.MonkeyPatch) -> CliRunner:
+    from rami.cli import play_cmd
+
+    monkeypatch.setattr(play_cmd, "RamiApp", FakeApp)
+    monkeypatch.setenv("LANG", "pt_BR.UTF-8")
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    return CliRunner()
+
+
+def test_play_options_become_the_game_settings(runner: CliRunner, tmp_path: Path) -> None:
+    save = tmp_path / "s.jsonl"
+    args = ["play", "--rules", "rami40", "--players", "3", "--bots", "random"]
+    args += ["--seed", "s1", "--name", "Ana", "--save", str(save)]
+    result = runner.invoke(build_app(), args)
+    assert result.exit_code == 0, result.output
+    settings = FakeApp.made["settings"]
+    assert settings.rules.name == "rami40" and settings.bots == ("random", "random")
+    assert settings.seed == "s1" and settings.names()[0] == "Ana"
+    assert FakeApp.made["lang"] == "pt" and FakeApp.made["save_path"] == save
+
+
+def test_play_without_options_opens_the_setup_screen(runner: CliRunner) -> None:
+    result = runner.invoke(build_app(), ["play", "--lang", "fr"])
+    assert result.exit_code == 0, result.output
+    assert FakeApp.made["settings"] is None and FakeApp.made["session"] is None
+    assert FakeApp.made["lang"] == "fr"
+
+
+@pytest.mark.parametrize(
+    ("args", "code"),
+    [
+        (["--lang", "xx"], "unknown_language"),
+        (["--bots", "genius"], "bad_bots"),
+        (["--rules", "rami51-pl", "--players", "5"], "bad_player_count"),
+        (["--rules", "nope"], "unknown_preset"),
+        (["--resume", "/nonexistent/save.jsonl"], "invalid_record"),
+    ],
+)
+def test_play_refuses_bad_options(runner: CliRunner, args: list[str], code: str) -> None:
+    result = runner.invoke(build_app(), ["play", *args])
+    assert result.exit_code == 2
+    assert code in result.output
+
+
+def test_replay_view_opens_the_viewer(runner: CliRunner, tmp_path: Path) -> None:
+    from rami.match import new_match
+    from rami.records import save
+    from rami.rules import get_rules
+
+    path = tmp_path / "r.jsonl"
+    save(new_match(get_rules(), ["A", "B"], "seed"), path, reveal=True)
+    result = runner.invoke(build_app(), ["replay-view", str(path), "--seat", "2"])
+    assert result.exit_code == 0, result.output
+    assert FakeApp.made["replay"].names == ("A", "B") and FakeApp.made["seat"] == 1
+
+
+assert app_module  # the module the command starts
