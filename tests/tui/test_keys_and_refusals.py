@@ -7,10 +7,12 @@ from pathlib import Path
 import pytest
 from driver import new_app, select, shown, table_screen
 
-from rami.actions import Action, Discard, DrawStock, MeldAction, Open
+from rami.actions import Action, Discard, DrawStock, LayOff, MeldAction, Open
 from rami.cards import parse_cards
+from rami.tui.advice import plain_advice
 from rami.tui.dialogs import PileScreen
 from rami.tui.help import HelpScreen
+from rami.tui.hints import hint_for, solver_hint
 from rami.tui.session import Session
 from rami.views import PlayerView
 
@@ -73,11 +75,25 @@ async def test_hint_selects_the_cards_it_suggests(tmp_path: Path) -> None:
         await pilot.press("s")
         await pilot.press("h")
         message = shown(pilot, "#message")
-        assert "You can open with" in message
+        if solver_hint() is not None:
+            assert "Open with 88 points: meld 7♣ 7♦ 7♠, meld Q♣ Q♦ Q♠" in message
+        else:
+            assert "You can open with" in message
         chosen = [screen.order[i] for i in sorted(screen.selected)]
-        assert len(chosen) >= 3
+        assert chosen == list(parse_cards("7C 7D 7S"))
         await pilot.press("m")
         assert screen.view.staged, "the hinted meld stages as it is"
+
+
+def test_plain_advice_without_the_solver(tmp_path: Path) -> None:
+    settings = new_app(tmp_path / "g.jsonl").settings
+    assert settings is not None
+    session = Session.start(settings)
+    assert plain_advice(session.view(), "en").text == "Draw from the stock."
+    session.play(DrawStock())
+    advice = plain_advice(session.view(), "en")
+    assert advice.text.startswith("You can open with")
+    assert len(advice.cards) >= 3
 
 
 @pytest.mark.asyncio
@@ -138,3 +154,33 @@ def test_bots_see_only_their_own_seat(tmp_path: Path) -> None:
         assert len(view.hand) == view.hand_sizes[1] and view.hand_sizes[0] == 13
         draws = [e for e in view.events if e.seat == 0 and isinstance(e.action, DrawStock)]
         assert draws and all(e.card is None for e in draws), "the player's draw stays hidden"
+
+
+class Plan:
+    """The parts of a solver plan the hint words."""
+
+    goes_out = False
+    opens = False
+    score = 17
+
+
+class SolverAnswer:
+    """What a solver hint returns: actions, in order, and the plan behind them."""
+
+    def __init__(self, *actions: Action) -> None:
+        self.actions = actions
+        self.plan = Plan()
+
+
+def test_a_lay_off_hint_names_the_meld_and_chooses_it(tmp_path: Path) -> None:
+    settings = new_app(tmp_path / "g.jsonl").settings
+    assert settings is not None
+    session = Session.start(settings)
+    session.play(DrawStock())
+    view = session.view()
+    answer = SolverAnswer(LayOff(parse_cards("JH")[0], 2), Discard(parse_cards("KS")[0]))
+    hint = hint_for(view, "en", solver=lambda _: answer)
+    assert hint.text == (
+        "Keep building your opening: lay off J♥ on meld 3, then discard K♠. (17 left in hand)"
+    )
+    assert hint.cards == parse_cards("JH") and hint.target == 2

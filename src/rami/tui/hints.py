@@ -1,136 +1,122 @@
-"""The hint key: a suggested play and a one-line reason, from the solver and the view alone.
+"""The hint key: the solver's suggested play, said in the player's language.
 
-The advice is built from :func:`~rami.solver.best_opening`, :func:`~rami.solver.best_partition`
-and the view's legal actions: take the discard when it helps, open when possible, lay down,
-lay off or take back a joker when the engine allows it, else throw the costliest card that
-fits no meld.
+:func:`rami.solver.hint.hint` plans the rest of the turn from the player's view; its actions
+are worded here through the translator. Without that module (or without a plan) the plain
+advice of :mod:`rami.tui.advice` is given instead.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from rami.actions import Discard, DrawDiscard, LayOff, MeldAction, Open, Swap
-from rami.cards import Card
+from rami.actions import Action, Discard, DrawDiscard, LayOff, MeldAction, Open, Swap, TakeBack
 from rami.i18n import translator
-from rami.melds import candidate_melds, layoff_readings
+from rami.melds import make_meld
 from rami.narration import cards_words
-from rami.solver import best_opening, best_partition, card_penalty
 from rami.state import Phase
+from rami.tui.advice import Hint, plain_advice
 from rami.tui.render import face
 from rami.views import PlayerView
 
-
-@dataclass(frozen=True)
-class Hint:
-    """Advice in words and the cards it is about (the screen selects them)."""
-
-    text: str
-    cards: tuple[Card, ...] = ()
+SolverHint = Callable[[PlayerView], Any]
 
 
-def hint_for(view: PlayerView, lang: str) -> Hint:
-    """The suggested play for the player of ``view``."""
-    tr = translator(lang)
-    if not view.my_turn:
-        return Hint(tr.gettext("Wait for your turn."))
+def solver_hint() -> SolverHint | None:
+    """The solver's hint function, when the solver has one."""
+    try:
+        from rami.solver.hint import hint  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:  # pragma: no cover - the solver's hints ship with the package
+        return None
+    return hint
+
+
+def hint_for(view: PlayerView, lang: str, solver: SolverHint | None = None) -> Hint:
+    """The suggested play for the player of ``view``, with a one-line reason (``solver``
+    defaults to :func:`rami.solver.hint.hint`)."""
+    solver = solver or solver_hint()
+    if not view.my_turn or solver is None:
+        return plain_advice(view, lang)
+    found = solver(view)
+    actions: tuple[Action, ...] = tuple(getattr(found, "actions", ()) or ())
+    if not actions:
+        return plain_advice(view, lang)
     if view.phase is Phase.DRAW:
-        return _draw_hint(view, lang)
-    if not view.has_opened:
-        return _opening_hint(view, lang)
-    return _play_hint(view, lang)
+        return _draw_words(view, lang, actions[0], getattr(found, "plan", None))
+    return _play_words(view, lang, actions, getattr(found, "plan", None))
 
 
-def _draw_hint(view: PlayerView, lang: str) -> Hint:
+def _draw_words(view: PlayerView, lang: str, action: Action, plan: Any) -> Hint:
     tr = translator(lang)
-    if DrawDiscard() in view.legal and view.discard_pile:
-        top = view.discard_pile[-1]
-        shown = face(top, lang)
-        hand = (*view.hand, top)
-        if not view.has_opened:
-            if best_opening(view.hand, view.rules) is None and best_opening(
-                hand, view.rules, must_include=top, keep=1
-            ):
-                return Hint(
-                    tr.gettext("Take {card} from the discard pile: it lets you open.", card=shown)
-                )
-        elif _useful(view, top, hand):
-            return Hint(
-                tr.gettext("Take {card} from the discard pile: you can play it.", card=shown)
-            )
-    return Hint(tr.gettext("Draw from the stock."))
-
-
-def _useful(view: PlayerView, card: Card, hand: tuple[Card, ...]) -> bool:
-    jpm = view.rules.jokers_per_meld
-    if any(card in cards for cards in candidate_melds(hand, jpm)):
-        return True
-    return any(layoff_readings(tm.meld, card, jpm) for tm in view.table)
-
-
-def _opening_hint(view: PlayerView, lang: str) -> Hint:
-    tr = translator(lang)
-    if Open() in view.legal:
-        return Hint(tr.gettext("Open now with the staged melds."))
-    opening = best_opening(view.hand, view.rules, keep=1)
-    if view.staged:
-        staged_cards = tuple(c for meld in view.staged for c in meld.cards)
-        whole = best_opening((*view.hand, *staged_cards), view.rules, keep=1)
-        if whole is not None and opening is None:
-            return Hint(tr.gettext("Take back the staged melds: a better opening exists."))
-    if opening is not None:
-        first = opening.melds[0]
+    if not isinstance(action, DrawDiscard) or not view.discard_pile:
+        return Hint(tr.gettext("Draw from the stock."))
+    card = face(view.discard_pile[-1], lang)
+    if plan is not None and getattr(plan, "goes_out", False):
         return Hint(
-            tr.gettext(
-                "You can open with {points} points: stage {cards} first.",
-                points=opening.points,
-                cards=cards_words(first.cards, lang, face),
-            ),
-            first.cards,
+            tr.gettext("Take {card} from the discard pile: you can go out with it.", card=card)
         )
-    short = best_opening(view.hand, view.rules, ignore_threshold=True, keep=1)
-    discard = _discard_advice(view, lang)
-    if short is None:
-        return Hint(tr.gettext("You cannot open yet.") + " " + discard.text, discard.cards)
-    text = tr.gettext(
-        "You cannot open yet: your best is {points} / {needed}.",
-        points=short.points,
-        needed=view.rules.opening_points,
+    if plan is not None and getattr(plan, "opens", False):
+        return Hint(tr.gettext("Take {card} from the discard pile: it lets you open.", card=card))
+    if plan is not None:
+        return Hint(tr.gettext("Take {card} from the discard pile: you can play it.", card=card))
+    return Hint(
+        tr.gettext("Take {card} from the discard pile: it joins a meld in your hand.", card=card)
     )
-    return Hint(text + " " + discard.text, discard.cards)
 
 
-def _play_hint(view: PlayerView, lang: str) -> Hint:
+def _play_words(view: PlayerView, lang: str, actions: Sequence[Action], plan: Any) -> Hint:
     tr = translator(lang)
-    melds = [a for a in view.legal if isinstance(a, MeldAction)]
-    if melds:
-        best = max(melds, key=lambda a: len(a.cards))
-        words = cards_words(best.cards, lang, face)
-        return Hint(tr.gettext("Lay down {cards}.", cards=words), best.cards)
-    for action in view.legal:
-        if isinstance(action, Swap):
-            shown = face(action.card, lang)
-            number = action.target + 1
-            text = tr.gettext(
-                "Take back the joker of meld {number} with {card}.", number=number, card=shown
-            )
-            return Hint(text, (action.card,))
-    for action in view.legal:
-        if isinstance(action, LayOff):
-            shown = face(action.card, lang)
-            number = action.target + 1
-            text = tr.gettext("Lay off {card} on meld {number}.", card=shown, number=number)
-            return Hint(text, (action.card,))
-    return _discard_advice(view, lang)
+    steps = [_step(view, lang, action) for action in actions if not isinstance(action, Open)]
+    said = ", ".join(step for step in steps if step)
+    score = getattr(plan, "score", None)
+    if plan is not None and getattr(plan, "goes_out", False):
+        text = tr.gettext("Go out: {steps}.", steps=said)
+    elif any(isinstance(a, Open) for a in actions):
+        melds = [a for a in actions if isinstance(a, MeldAction)]
+        points = _points(view, melds)
+        text = tr.gettext("Open with {points} points: {steps}.", points=points, steps=said)
+    elif not view.has_opened:
+        text = tr.gettext("Keep building your opening: {steps}.", steps=said)
+    else:
+        text = tr.gettext("Suggested: {steps}.", steps=said)
+    if score is not None and not getattr(plan, "goes_out", False):
+        text += " " + tr.gettext("({points} left in hand)", points=score)
+    first = actions[0]
+    cards: tuple[int, ...] = ()
+    target = None
+    if isinstance(first, MeldAction):
+        cards = first.cards
+    elif isinstance(first, (LayOff, Swap)):
+        cards, target = (first.card,), first.target
+    elif isinstance(first, Discard):
+        cards = (first.card,)
+    return Hint(text, cards, target)
 
 
-def _discard_advice(view: PlayerView, lang: str) -> Hint:
+def _step(view: PlayerView, lang: str, action: Action) -> str:
     tr = translator(lang)
-    choices = [a.card for a in view.legal if isinstance(a, Discard)]
-    if not choices:
-        return Hint(tr.gettext("Play your melds before you discard."))
-    leftover = set(best_partition(view.hand, view.rules).leftover)
-    loose = [c for c in choices if c in leftover] or choices
-    card = max(loose, key=lambda c: (card_penalty(c, view.rules), c))
-    shown = face(card, lang)
-    return Hint(tr.gettext("Discard {card}: it is your costliest loose card.", card=shown), (card,))
+    if isinstance(action, MeldAction):
+        return tr.gettext("meld {cards}", cards=cards_words(action.cards, lang, face))
+    if isinstance(action, LayOff):
+        return tr.gettext(
+            "lay off {card} on meld {number}",
+            card=face(action.card, lang),
+            number=action.target + 1,
+        )
+    if isinstance(action, Swap):
+        return tr.gettext(
+            "give {card} for the joker of meld {number}",
+            card=face(action.card, lang),
+            number=action.target + 1,
+        )
+    if isinstance(action, Discard):
+        return tr.gettext("then discard {card}", card=face(action.card, lang))
+    if isinstance(action, TakeBack):
+        return tr.gettext("take back the staged melds")
+    return ""
+
+
+def _points(view: PlayerView, melds: Sequence[MeldAction]) -> int:
+    rules = view.rules
+    built = [make_meld(m.cards, rules.jokers_per_meld, m.jokers_as or None) for m in melds]
+    return sum(meld.points(rules.jokers_count_in_opening) for meld in built)

@@ -344,6 +344,9 @@ class PlayScreen(TableLayout):
         """Show the suggested play and select its cards."""
         hint = hint_for(self.view, self.lang)
         self.selected = _indices(self.order, hint.cards)
+        if hint.target is not None:
+            self.target = hint.target
+            self.query_one(TableView).show(self.view, self.lang, self.target)
         self._redraw_hand()
         self.say("» " + hint.text, "bold cyan")
 
