@@ -1,0 +1,383 @@
+"""Table-aware play: the best plays for the rest of this turn, seen from a player's view.
+
+A turn's plays are new melds (opening first when the player has not opened), lay-offs on the
+table's melds and joker retrievals, then one discard unless every card was played. The search
+tries every sequence of lay-offs and retrievals (memoised on hand and table) and, at each
+point, the best melds and discard for the cards still held (:func:`least_left`). Plans are
+ranked by what the hand would score if the round ended after this turn — the flat penalty of
+a player who never opened, else the cards left — then by cards left, then by fewest actions.
+
+Within that search the plan is exact, but for two rare refinements: a joker retrieved in the
+turn one opens is not laid off on one of the opening's own melds (it may join a new meld laid
+after the opening), and when discarding a card that could be laid off is forbidden, a discard
+that fits a meld laid this same turn is not considered.
+Every plan is replayed through the engine before it is returned, so it is always legal.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rami.actions import (
+    Action,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    End,
+    LayOff,
+    MeldAction,
+    Open,
+    Swap,
+    TakeBack,
+)
+from rami.cards import JOKER, Card
+from rami.engine import apply, legal_actions
+from rami.errors import IllegalActionError
+from rami.melds import Meld, MeldKind, candidate_melds, layoff_readings, swap_joker
+from rami.solver.melding import Melding, least_left
+from rami.solver.partition import best_partition
+from rami.solver.values import hand_penalty
+from rami.state import Phase, RoundState, TableMeld
+from rami.views import PlayerView
+
+Table = tuple[Meld, ...]
+Move = tuple[LayOff | Swap, Card, Meld]
+"""A table play, the card it takes from the hand, and the meld it leaves."""
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPlan:
+    """The plays suggested for the rest of a turn and where they leave the hand."""
+
+    plays: tuple[Action, ...]
+    """Melds, the opening, lay-offs and retrievals, in an order the engine accepts."""
+    discard: Card | None
+    """The card to discard at the end; None when the plays empty the hand."""
+    left: tuple[Card, ...]
+    """The hand after the turn."""
+    score: int
+    """What the hand would score if the round ended after this turn."""
+    opens: bool
+    """True when the plan opens (the player had not opened before)."""
+
+    @property
+    def goes_out(self) -> bool:
+        """True when the plan leaves no card in hand."""
+        return not self.left
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The plays followed by the discard, if any."""
+        return self.plays if self.discard is None else (*self.plays, Discard(self.discard))
+
+
+@dataclass(frozen=True, slots=True)
+class _Turn:
+    """Everything the search needs from the view, and a stand-in engine state to check with."""
+
+    view: PlayerView
+    state: RoundState
+
+
+def _turn_so_far(view: PlayerView) -> tuple[bool, int]:
+    """(opened this turn, copies of the taken card held before it was drawn)."""
+    played: Counter[Card] = Counter()
+    opened_now = False
+    for event in reversed(view.events):
+        if event.seat != view.seat:
+            break
+        action = event.action
+        if isinstance(action, (DrawStock, DrawDiscard)):
+            break
+        if isinstance(action, Open):
+            opened_now = True
+        elif isinstance(action, (LayOff, Swap)):
+            played[action.card] += 1
+    held = view.hand.count(view.taken) if view.taken is not None else 0
+    staged = sum(m.cards.count(view.taken) for m in view.staged) if view.taken is not None else 0
+    twins = held + staged + (played[view.taken] if view.taken is not None else 0) - 1
+    return opened_now, max(0, twins)
+
+
+def _stand_in(view: PlayerView) -> RoundState:
+    """An engine state with this seat's hand, the table and the turn so far (others unknown)."""
+    assert view.seat is not None
+    opened_now, twins = _turn_so_far(view)
+    table = tuple(TableMeld(0 if tm.owner == view.seat else 1, tm.meld) for tm in view.table)
+    return RoundState(
+        rules=view.rules,
+        seed="plan",
+        dealer=1,
+        hands=(view.hand, (0,)),
+        stock=(),
+        discard_pile=view.discard_pile,
+        opened=(view.has_opened, True),
+        current=0,
+        table=table,
+        phase=Phase.PLAY,
+        staged=view.staged,
+        taken=view.taken,
+        taken_twins=twins,
+        opened_this_turn=opened_now,
+        joker_debt=view.joker_debt,
+    )
+
+
+def _without(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...]:
+    rest = list(hand)
+    for card in cards:
+        rest.remove(card)
+    return tuple(rest)
+
+
+def _discards(
+    turn: _Turn, hand: Sequence[Card], table: Table, debt: int, opening: bool
+) -> tuple[set[Card], set[Card]]:
+    """(preferred, allowed): cards the turn may end by discarding, and those allowed only as
+    the last card (a joker kept for going out, a card that could be laid off)."""
+    state, rules = turn.state, turn.view.rules
+    allowed = set(hand)
+    if state.taken is not None and state.taken in allowed:
+        held = hand.count(state.taken)
+        if not rules.twin_of_taken_discardable or (held > state.taken_twins and held < 2):
+            allowed.discard(state.taken)
+    if debt:
+        allowed.discard(JOKER)
+    preferred = set(allowed)
+    if rules.discard_joker == "only_to_go_out":
+        preferred.discard(JOKER)
+    if not rules.discard_playable and (state.opened[0] or opening):
+        jpm = rules.jokers_per_meld
+        preferred = {c for c in preferred if not any(layoff_readings(m, c, jpm) for m in table)}
+    return preferred, allowed
+
+
+def _meld_action(meld: Meld, turn: _Turn) -> MeldAction:
+    declared = turn.view.rules.joker_position == "declared" and meld.kind is MeldKind.RUN
+    jokers_as = tuple(sorted(meld.joker_cards())) if declared else ()
+    return MeldAction(tuple(sorted(meld.cards)), jokers_as)
+
+
+def _layoffs(turn: _Turn, hand: Sequence[Card], table: Table) -> list[Move]:
+    """Every (lay-off, card, meld after) for cards of ``hand`` on ``table``."""
+    rules = turn.view.rules
+    out: list[Move] = []
+    for index, meld in enumerate(table):
+        for card in sorted(set(hand)):
+            readings = layoff_readings(meld, card, rules.jokers_per_meld)
+            if card == JOKER and rules.joker_position == "lowest":
+                readings = readings[:1]
+            for after in readings:
+                end: End = ""
+                if len(readings) > 1:
+                    end = "low" if after.rank < meld.rank else "high"
+                out.append((LayOff(card, index, end), card, after))
+    return out
+
+
+def _swaps(turn: _Turn, hand: Sequence[Card], table: Table) -> list[Move]:
+    """Every (retrieval, card given, meld after) for cards of ``hand``."""
+    rules = turn.view.rules
+    if not rules.joker_retrieval:
+        return []
+    out: list[Move] = []
+    for index, meld in enumerate(table):
+        if JOKER not in meld.cards or (meld.kind is MeldKind.SET and not rules.retrieval_from_set):
+            continue
+        for card in sorted(set(hand) - {JOKER}):
+            after = swap_joker(meld, card)
+            if after is not None:
+                out.append((Swap(card, index), card, after))
+    return out
+
+
+Ranked = tuple[tuple[int, int, int], tuple[Action, ...], Melding]
+
+
+def _leaf(
+    turn: _Turn,
+    hand: tuple[Card, ...],
+    table: Table,
+    debt: int,
+    opening: bool,
+    laid: bool,
+    opening_jokers: int | None = None,
+) -> Melding | None:
+    """Best melds and discard for ``hand`` (``opening``: they must make the opening, using at
+    most ``opening_jokers`` jokers — retrieved jokers arrive only after the opening)."""
+    rules = turn.view.rules
+    preferred, allowed = _discards(turn, hand, table, debt, opening)
+    threshold = rules.opening_points if opening else 0
+    clean = opening and rules.opening_needs_clean_run
+    # going out when opening is a rami sec: the threshold (and maybe the clean run) is waived
+    sec_clean = clean and rules.rami_sec_waives == "points"
+    out_points, out_clean = (threshold, clean) if laid else (0, sec_clean)
+    tries = [
+        (preferred, threshold, clean, False),
+        (allowed, threshold, clean, False),
+        (allowed, out_points, out_clean, True),
+    ]
+    best: Melding | None = None
+    for cards, points, needs_clean, must_go_out in tries:
+        found = least_left(
+            hand,
+            rules,
+            discard_from=cards,
+            discard_required=rules.final_discard_required,
+            min_points=points,
+            need_clean=needs_clean,
+            need_meld=opening,
+            opening_jokers=opening_jokers,
+        )
+        if found is None or (must_go_out and not found.goes_out):
+            continue
+        if not _joker_replayed(turn, found, table, debt):
+            continue
+        if not _discard_ok(turn, found, table, preferred, opening):
+            continue
+        if best is None or (found.penalty, len(found.left)) < (best.penalty, len(best.left)):
+            best = found
+    return best
+
+
+def _discard_ok(
+    turn: _Turn, melding: Melding, table: Table, preferred: set[Card], opening: bool
+) -> bool:
+    """The engine's soft rule: a card kept for going out, or one that could be laid off, may be
+    discarded only as the last card or when every card left is like it."""
+    if melding.discard is None or not melding.left:
+        return True
+    rules = turn.view.rules
+    final = (*table, *melding.melds, *melding.later)
+    jpm = rules.jokers_per_meld
+    closed = not (opening or turn.state.opened[0])
+
+    def soft(card: Card) -> bool:
+        if card not in preferred:
+            return True
+        if rules.discard_playable or closed:
+            return False
+        return any(layoff_readings(m, card, jpm) for m in final)
+
+    if not soft(melding.discard):
+        return True
+    return all(soft(c) for c in melding.left)
+
+
+def _joker_replayed(turn: _Turn, melding: Melding, table: Table, debt: int) -> bool:
+    """False when a retrieved joker stays in hand though it could still be played."""
+    held = [*melding.left, *([melding.discard] if melding.discard is not None else [])]
+    if not debt or JOKER not in held:
+        return True
+    jpm = turn.view.rules.jokers_per_meld
+    full = (*table, *melding.melds, *melding.later)
+    if any(layoff_readings(m, JOKER, jpm) for m in full):
+        return False
+    return not any(JOKER in c for c in candidate_melds(held, jpm))
+
+
+def _search(turn: _Turn, hand: tuple[Card, ...], table: Table, opening: bool) -> Ranked | None:
+    """The best plays from ``hand`` and ``table``: lay-offs and retrievals, then the leaf."""
+    rules = turn.view.rules
+    memo: dict[tuple[tuple[Card, ...], Table, int, bool], Ranked | None] = {}
+    replay = rules.retrieved_joker_replay == "if_possible"
+    own_jokers = hand.count(JOKER)
+
+    def best(
+        hand: tuple[Card, ...], table: Table, debt: int, laid: bool, swapped: bool
+    ) -> Ranked | None:
+        key = (hand, table, debt, swapped)
+        if key in memo:
+            return memo[key]
+        budget = own_jokers if opening and swapped else None
+        leaf = _leaf(turn, hand, table, debt, opening, laid, budget)
+        found: Ranked | None = None
+        if leaf is not None:
+            found = ((leaf.penalty, len(leaf.left), 0), (), leaf)
+        for action, card, after in [*_layoffs(turn, hand, table), *_swaps(turn, hand, table)]:
+            rest = _without(hand, (card,))
+            swap = isinstance(action, Swap)
+            if swap:
+                rest = tuple(sorted((*rest, JOKER)))
+            table_after = (*table[: action.target], after, *table[action.target + 1 :])
+            sub = best(rest, table_after, debt + (swap and replay), True, swapped or swap)
+            if sub is not None:
+                rank = (sub[0][0], sub[0][1], sub[0][2] + 1)
+                if found is None or rank < found[0]:
+                    found = (rank, (action, *sub[1]), sub[2])
+        memo[key] = found
+        return found
+
+    table_ok = not turn.state.opened_this_turn or rules.layoff_in_opening_turn
+    if not table_ok or (opening and not rules.layoff_in_opening_turn):
+        leaf = _leaf(turn, hand, table, turn.view.joker_debt, opening, False)
+        return None if leaf is None else ((leaf.penalty, len(leaf.left), 0), (), leaf)
+    return best(hand, table, turn.view.joker_debt, False, False)
+
+
+def _assemble(turn: _Turn, ranked: Ranked, opening: bool, restage: bool) -> TurnPlan | None:
+    """Order the plays for the engine and replay them; None if the engine refuses."""
+    _, table_plays, melding = ranked
+    melds: list[Action] = [_meld_action(m, turn) for m in melding.melds]
+    later = [_meld_action(m, turn) for m in melding.later]
+    plays = [*melds, Open(), *table_plays, *later] if opening else [*table_plays, *melds]
+    if restage:
+        plays.insert(0, TakeBack())
+    state = turn.state
+    try:
+        for action in plays:
+            state = apply(state, action)
+        if melding.discard is not None:
+            state = apply(state, Discard(melding.discard))
+    except IllegalActionError:
+        return None
+    return TurnPlan(tuple(plays), melding.discard, melding.left, melding.penalty, opening)
+
+
+def _discard_only(turn: _Turn, hand: tuple[Card, ...]) -> TurnPlan | None:
+    """No plays: discard the card whose loss leaves the hand closest to melding."""
+    rules = turn.view.rules
+    state = turn.state if not turn.state.staged else apply(turn.state, TakeBack())
+    legal = sorted({a.card for a in legal_actions(state) if isinstance(a, Discard)})
+    if not legal:
+        return None
+
+    def potential(card: Card) -> tuple[int, int]:
+        rest = _without(hand, (card,))
+        return best_partition(rest, rules).deadwood, -hand_penalty((card,), rules)
+
+    card = min(legal, key=potential)
+    left = _without(hand, (card,))
+    flat = rules.never_opened_penalty
+    opened = turn.view.has_opened
+    score = flat if flat is not None and not opened else hand_penalty(left, rules)
+    plays: tuple[Action, ...] = (TakeBack(),) if turn.state.staged else ()
+    return TurnPlan(plays, card, left, score, False)
+
+
+def best_turn(view: PlayerView) -> TurnPlan | None:
+    """The best plays for the rest of the turn of ``view``'s seat; None if it is not to play."""
+    if not view.my_turn or view.phase is not Phase.PLAY:
+        return None
+    turn = _Turn(view, _stand_in(view))
+    hand = tuple(sorted((*view.hand, *(c for m in view.staged for c in m.cards))))
+    table = tuple(tm.meld for tm in view.table)
+    opening = not view.has_opened
+    plans: list[TurnPlan] = []
+    ranked = _search(turn, hand, table, opening)
+    plan = None if ranked is None else _assemble(turn, ranked, opening, bool(view.staged))
+    if plan is not None:
+        plans.append(plan)
+    if opening or plan is None:
+        fallback = _discard_only(turn, hand)
+        if fallback is not None:
+            plans.append(fallback)
+    return min(plans, key=lambda p: (p.score, len(p.left), len(p.plays)), default=None)
+
+
+def can_go_out(view: PlayerView) -> TurnPlan | None:
+    """A plan that empties the hand this turn (see ``TurnPlan.discard``), or None."""
+    plan = best_turn(view)
+    return plan if plan is not None and plan.goes_out else None
