@@ -129,3 +129,11 @@ def test_packing_round_trips_and_candidates_match_the_melds_module() -> None:
     assert unpack(pack(hand)) == tuple(sorted(hand))
     for jokers in (1, 2):
         assert meld_multisets(hand, jokers) == candidate_melds(hand, jokers)
+
+
+def test_declared_joker_counts_its_best_reading_in_the_opening() -> None:
+    hand = parse_cards("8S 9S JK 4S 5S 6S")
+    assert best_opening(hand, R40) is None  # JK=7S: 24 + 15 = 39
+    declared = best_opening(hand, R40.replace(joker_position="declared"))
+    assert declared is not None and declared.points == 42
+    assert "8S 9S JK=10S" in [m.text() for m in declared.melds]

@@ -17,7 +17,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from rami.cards import JOKER, Card
-from rami.melds import make_meld
+from rami.melds import make_meld, meld_readings
 
 BITS = 4
 JOKER_SHIFT = 52 * BITS
@@ -39,6 +39,8 @@ class Shape(NamedTuple):
     points: int
     natural_points: int
     """Points with the jokers' positions counted 0."""
+    high_points: int
+    """Points of the best reading, where the rules let players declare what a joker is."""
     cards: tuple[Card, ...]
 
 
@@ -86,6 +88,7 @@ def _new_shape(cards: tuple[Card, ...]) -> Shape:
         meld.clean,
         meld.points(),
         meld.points(jokers_count=False),
+        max(m.points() for m in meld_readings(cards, 2)),
         cards,
     )
 

@@ -15,7 +15,7 @@ from rami.cards import JOKER, Card
 from rami.melds import Meld
 from rami.rules import RuleSet
 from rami.solver.candidates import COUNT, GUARDS, JOKER_SHIFT, NATURALS, pack, shapes
-from rami.solver.values import built_meld, card_penalty
+from rami.solver.values import card_penalty, opening_meld, opening_points
 
 _PENALTY = 1 << 32
 _CARD = 1 << 16
@@ -69,14 +69,13 @@ def least_left(
     Ties: fewest cards left, then most meld points.
     """
     jpm = rules.jokers_per_meld
-    count_jokers = rules.jokers_count_in_opening
     units = [card_penalty(c, rules) * _PENALTY + _CARD for c in range(53)]
     allowed = [False] * 53
     for card in discard_from or ():
         allowed[card] = True
     by_low: dict[Card, list[tuple[int, int, int, bool, int, tuple[Card, ...]]]] = {}
     for shape in shapes(hand, jpm):
-        opening = shape.points if count_jokers else shape.natural_points
+        opening = opening_points(shape, rules)
         option = (shape.vector, -shape.points, opening, shape.clean, shape.jokers, shape.cards)
         by_low.setdefault(shape.low, []).append(option)
     memo: dict[Key, tuple[int, Step]] = {}
@@ -144,7 +143,7 @@ def least_left(
         card = ((state & -state).bit_length() - 1) >> 2 if state & NATURALS else JOKER
         kind, index, count = step
         if kind >= 2:
-            (melds if kind == 2 else later).append(built_meld(by_low[card][index][5], jpm))
+            (melds if kind == 2 else later).append(opening_meld(by_low[card][index][5], rules))
         else:
             left.extend([card] * (count - kind))
             discard = card if kind == 1 else discard

@@ -25,7 +25,7 @@ from rami.solver.candidates import (
     shapes,
     unpack,
 )
-from rami.solver.values import built_meld
+from rami.solver.values import opening_meld, opening_points
 
 _POINTS = 1 << 12
 _JOKER = 1 << 6
@@ -67,7 +67,7 @@ def best_opening(
     by_low: dict[Card, list[tuple[int, int, int, bool, bool, tuple[Card, ...]]]] = {}
     live = 0
     for shape in shapes(hand, jpm):
-        points = shape.points if rules.jokers_count_in_opening else shape.natural_points
+        points = opening_points(shape, rules)
         value = points * _POINTS - shape.jokers * _JOKER - shape.size
         option = (shape.vector, value, shape.size, shape.clean, must_include in shape.cards)
         by_low.setdefault(shape.low, []).append((*option, shape.cards))
@@ -129,7 +129,7 @@ def best_opening(
                 continue
             flags = (need_clean and not clean, need_must and not has_must)
             if value + solve(state - vector, size - n, budget - n, *flags) == total:
-                melds.append(built_meld(cards, jpm))
+                melds.append(opening_meld(cards, rules))
                 state, size, budget = state - vector, size - n, budget - n
                 need_clean, need_must = flags
                 total -= value
