@@ -79,22 +79,33 @@ def best_opening(
         must_mask = JOKER_COUNT << shift
         if not state & must_mask:
             return None
-    memo: dict[tuple[int, int, bool, bool], int] = {}
+    clean_cards = 0
+    for low_options in by_low.values():
+        for vector, _, _, clean, _, _ in low_options:
+            if clean:
+                clean_cards |= vector
+    clean_mask = (clean_cards & NATURALS) * COUNT
+    memo: dict[int, int] = {}
+    unlimited = keep <= 0
 
     def solve(state: int, size: int, budget: int, need_clean: bool, need_must: bool) -> int:
         if need_must and not state & must_mask:
             return _NONE
+        if need_clean and not state & clean_mask:
+            return _NONE
         if not state & NATURALS or budget < 3:
             return _NONE if need_clean or need_must else 0
-        budget = min(budget, size)
-        key = (state, budget, need_clean, need_must)
+        if unlimited:
+            key = state << 2 | need_clean << 1 | need_must
+        else:
+            key = (state << 9 | min(budget, size)) << 2 | need_clean << 1 | need_must
         found = memo.get(key)
         if found is not None:
             return found
-        card = ((state & -state).bit_length() - 1) // BITS
-        count = (state >> (BITS * card)) & COUNT
-        rest = state - (count << (BITS * card))
-        best = solve(rest, size - count, budget, need_clean, need_must)
+        card = ((state & -state).bit_length() - 1) >> 2
+        shift = card << 2
+        count = (state >> shift) & COUNT
+        best = solve(state - (count << shift), size - count, budget, need_clean, need_must)
         for vector, value, n, clean, has_must, _ in by_low.get(card, ()):
             if n <= budget and ((state | GUARDS) - vector) & GUARDS == GUARDS:
                 after = solve(
