@@ -1,19 +1,27 @@
-"""The exact meld solver: best partition of a hand and best opening.
+"""The exact meld solver: best partition, best opening, and melds plus a discard for a turn.
 
-The core modules import only the bottom layers (cards, melds, rules, errors) so the engine can
-use them; table-aware play and hints live in :mod:`rami.solver.table` and
-:mod:`rami.solver.hint`, which this package does not import.
+- :func:`best_partition` — the least deadwood a hand can be left with.
+- :func:`best_opening` — the opening with the most points under the preset's conditions.
+- :func:`least_left` — melds and one discard leaving the least in hand, under opening conditions.
+
+These core modules import only the bottom layers (cards, melds, rules, errors), so the engine
+can use them. Table-aware play (:mod:`rami.solver.table`: ``best_turn``, ``can_go_out``) and
+hints (:mod:`rami.solver.hint`: ``hint``) read a player's view; this package does not import
+them.
 """
 
+from rami.solver.melding import Melding, least_left
 from rami.solver.opening import Opening, best_opening
 from rami.solver.partition import Partition, best_partition
 from rami.solver.values import card_penalty, hand_penalty
 
 __all__ = [
+    "Melding",
     "Opening",
     "Partition",
     "best_opening",
     "best_partition",
     "card_penalty",
     "hand_penalty",
+    "least_left",
 ]
