@@ -35,7 +35,8 @@ def keys_markdown(lang: str) -> str:
         ("?", tr.gettext("this help")),
         ("Q", tr.gettext("save and quit")),
     ]
-    lines = [f"# {tr.gettext('Keys')}", ""]
+    title = tr.gettext("Keys")
+    lines = [f"# {title}", ""]
     lines += [f"- **{key}** — {what}" for key, what in rows]
     return "\n".join(lines)
 
