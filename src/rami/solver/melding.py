@@ -40,6 +40,8 @@ class Melding:
     """What ``left`` scores at the end of a round."""
     later: tuple[Meld, ...] = ()
     """Melds not counted in the opening (laid after it, see ``opening_jokers``)."""
+    laid_jokers: int = 0
+    """Jokers laid off on the table (see ``free_jokers``)."""
 
     @property
     def goes_out(self) -> bool:
@@ -57,6 +59,7 @@ def least_left(
     need_clean: bool = False,
     need_meld: bool = False,
     opening_jokers: int | None = None,
+    free_jokers: int = 0,
 ) -> Melding | None:
     """The melds and discard leaving the least penalty in hand, or None if none qualify.
 
@@ -65,7 +68,8 @@ def least_left(
     ``discard_required`` is false. ``min_points``/``need_clean``/``need_meld``: the melds must
     reach that many opening points, include a clean run, include at least one meld.
     ``opening_jokers``: the melds counted for those conditions hold at most that many jokers;
-    melds with more are laid after the opening (``Melding.later``).
+    melds with more are laid after the opening (``Melding.later``). ``free_jokers``: that many
+    jokers may leave the hand at no cost (the table has room for them as lay-offs).
     Ties: fewest cards left, then most meld points.
     """
     jpm = rules.jokers_per_meld
@@ -91,11 +95,14 @@ def least_left(
             card, shift = JOKER, JOKER_SHIFT
         count = (state >> shift) & (COUNT if card != JOKER else 15)
         rest = state - (count << shift)
-        kept = (rest, need, clean, pending, True, budget)
-        out.append((count * units[card], kept, (0, 0, count)))
-        if pending and allowed[card]:
-            after = (rest, need, clean, False, left_any or count > 1, budget)
-            out.append(((count - 1) * units[card], after, (1, 0, count)))
+        laid = min(count, free_jokers) if card == JOKER else 0
+        for off in range(laid + 1):
+            held = count - off
+            kept = (rest, need, clean, pending, left_any or held > 0, budget)
+            out.append((held * units[card], kept, (0, off, count)))
+            if pending and allowed[card] and held:
+                after = (rest, need, clean, False, left_any or held > 1, budget)
+                out.append(((held - 1) * units[card], after, (1, off, count)))
         for i, (vector, value, points, is_clean, jokers, _) in enumerate(by_low.get(card, ())):
             if ((state | GUARDS) - vector) & GUARDS != GUARDS:
                 continue
@@ -136,6 +143,7 @@ def least_left(
     later: list[Meld] = []
     left: list[Card] = []
     discard: Card | None = None
+    laid_jokers = 0
     while key[0]:
         step = memo[key][1]
         after = next(nxt for _, nxt, move in moves(key) if move == step)
@@ -145,9 +153,10 @@ def least_left(
         if kind >= 2:
             (melds if kind == 2 else later).append(opening_meld(by_low[card][index][5], rules))
         else:
-            left.extend([card] * (count - kind))
+            left.extend([card] * (count - kind - index))
             discard = card if kind == 1 else discard
+            laid_jokers += index
         key = after
     left.sort()
     penalty = sum(card_penalty(c, rules) for c in left)
-    return Melding(tuple(melds), discard, tuple(left), penalty, tuple(later))
+    return Melding(tuple(melds), discard, tuple(left), penalty, tuple(later), laid_jokers)

@@ -36,6 +36,7 @@ from rami.cards import JOKER, Card
 from rami.engine import apply, legal_actions
 from rami.errors import IllegalActionError
 from rami.melds import Meld, MeldKind, candidate_melds, layoff_readings, swap_joker
+from rami.rules import RuleSet
 from rami.solver.melding import Melding, least_left
 from rami.solver.partition import best_partition
 from rami.solver.values import hand_penalty
@@ -154,6 +155,15 @@ def _discards(
     return preferred, allowed
 
 
+def _room_for_jokers(table: Table, rules: RuleSet) -> int:
+    """How many jokers could still be laid off on ``table``."""
+    room = 0
+    for meld in table:
+        longest = 13 if meld.kind is MeldKind.RUN else 4
+        room += max(0, min(rules.jokers_per_meld - meld.jokers, longest - len(meld.cards)))
+    return room
+
+
 def _meld_action(meld: Meld, turn: _Turn) -> MeldAction:
     declared = turn.view.rules.joker_position == "declared" and meld.kind is MeldKind.RUN
     jokers_as = tuple(sorted(meld.joker_cards())) if declared else ()
@@ -161,17 +171,33 @@ def _meld_action(meld: Meld, turn: _Turn) -> MeldAction:
 
 
 def _layoffs(turn: _Turn, hand: Sequence[Card], table: Table) -> list[Move]:
-    """Every (lay-off, card, meld after) for cards of ``hand`` on ``table``."""
+    """Every (lay-off, card, meld after) for cards of ``hand`` on ``table``.
+
+    A joker is laid off here only where it makes room for a natural card of the hand; laid
+    anywhere else it is simply gone from the hand, which the leaf counts (``free_jokers``).
+    """
     rules = turn.view.rules
+    jpm = rules.jokers_per_meld
+    naturals = sorted(set(hand) - {JOKER})
     out: list[Move] = []
     for index, meld in enumerate(table):
         for card in sorted(set(hand)):
-            readings = layoff_readings(meld, card, rules.jokers_per_meld)
+            readings = layoff_readings(meld, card, jpm)
             if card == JOKER and rules.joker_position == "lowest":
                 readings = readings[:1]
+            two_ends = len(readings) > 1
+            if card == JOKER:
+                readings = [
+                    after
+                    for after in readings
+                    if any(
+                        layoff_readings(after, c, jpm) and not layoff_readings(meld, c, jpm)
+                        for c in naturals
+                    )
+                ]
             for after in readings:
                 end: End = ""
-                if len(readings) > 1:
+                if two_ends:
                     end = "low" if after.rank < meld.rank else "high"
                 out.append((LayOff(card, index, end), card, after))
     return out
@@ -204,9 +230,11 @@ def _leaf(
     opening: bool,
     laid: bool,
     opening_jokers: int | None = None,
+    room: int = 0,
 ) -> Melding | None:
     """Best melds and discard for ``hand`` (``opening``: they must make the opening, using at
-    most ``opening_jokers`` jokers — retrieved jokers arrive only after the opening)."""
+    most ``opening_jokers`` jokers — retrieved jokers arrive only after the opening); up to
+    ``room`` jokers may be laid off on the table."""
     rules = turn.view.rules
     preferred, allowed = _discards(turn, hand, table, debt, opening)
     threshold = rules.opening_points if opening else 0
@@ -214,13 +242,14 @@ def _leaf(
     # going out when opening is a rami sec: the threshold (and maybe the clean run) is waived
     sec_clean = clean and rules.rami_sec_waives == "points"
     out_points, out_clean = (threshold, clean) if laid else (0, sec_clean)
+    sec_room = room if laid or not opening else 0
     tries = [
-        (preferred, threshold, clean, False),
-        (allowed, threshold, clean, False),
-        (allowed, out_points, out_clean, True),
+        (preferred, threshold, clean, False, room),
+        (allowed, threshold, clean, False, room),
+        (allowed, out_points, out_clean, True, sec_room),
     ]
     best: Melding | None = None
-    for cards, points, needs_clean, must_go_out in tries:
+    for cards, points, needs_clean, must_go_out, free in tries:
         found = least_left(
             hand,
             rules,
@@ -230,6 +259,7 @@ def _leaf(
             need_clean=needs_clean,
             need_meld=opening,
             opening_jokers=opening_jokers,
+            free_jokers=free,
         )
         if found is None or (must_go_out and not found.goes_out):
             continue
@@ -292,7 +322,8 @@ def _search(turn: _Turn, hand: tuple[Card, ...], table: Table, opening: bool) ->
         if key in memo:
             return memo[key]
         budget = own_jokers if opening and swapped else None
-        leaf = _leaf(turn, hand, table, debt, opening, laid, budget)
+        room = _room_for_jokers(table, rules) if JOKER in hand else 0
+        leaf = _leaf(turn, hand, table, debt, opening, laid, budget, room)
         found: Ranked | None = None
         if leaf is not None:
             found = ((leaf.penalty, len(leaf.left), 0), (), leaf)
@@ -319,7 +350,9 @@ def _search(turn: _Turn, hand: tuple[Card, ...], table: Table, opening: bool) ->
 
 def _assemble(turn: _Turn, ranked: Ranked, opening: bool, restage: bool) -> TurnPlan | None:
     """Order the plays for the engine and replay them; None if the engine refuses."""
-    _, table_plays, melding = ranked
+    _, path, melding = ranked
+    # retrieve jokers first: a joker laid off along the path may be the one retrieved
+    table_plays = sorted(path, key=lambda a: not isinstance(a, Swap))
     melds: list[Action] = [_meld_action(m, turn) for m in melding.melds]
     later = [_meld_action(m, turn) for m in melding.later]
     plays = [*melds, Open(), *table_plays, *later] if opening else [*table_plays, *melds]
@@ -329,11 +362,36 @@ def _assemble(turn: _Turn, ranked: Ranked, opening: bool, restage: bool) -> Turn
     try:
         for action in plays:
             state = apply(state, action)
+        for _ in range(melding.laid_jokers):
+            action = _joker_layoff(state, melding.discard)
+            state = apply(state, action)
+            plays.append(action)
         if melding.discard is not None:
             state = apply(state, Discard(melding.discard))
     except IllegalActionError:
         return None
     return TurnPlan(tuple(plays), melding.discard, melding.left, melding.penalty, opening)
+
+
+def _joker_layoff(state: RoundState, discard: Card | None) -> LayOff:
+    """A lay-off of a joker from the hand onto the table, preferring places that leave the
+    discard unplayable (it may not be discarded if it could be laid off, under some rules)."""
+    rules = state.rules
+    jpm = rules.jokers_per_meld
+    found: list[tuple[bool, LayOff]] = []
+    for index, tm in enumerate(state.table):
+        readings = layoff_readings(tm.meld, JOKER, jpm)
+        if rules.joker_position == "lowest":
+            readings = readings[:1]
+        for after in readings:
+            end: End = ""
+            if len(readings) > 1:
+                end = "low" if after.rank < tm.meld.rank else "high"
+            fits = discard is not None and bool(layoff_readings(after, discard, jpm))
+            found.append((fits, LayOff(JOKER, index, end)))
+    if not found:
+        raise IllegalActionError("no room for a joker on the table", "layoff_does_not_fit")
+    return min(found, key=lambda item: item[0])[1]
 
 
 def _discard_only(turn: _Turn, hand: tuple[Card, ...]) -> TurnPlan | None:
