@@ -3,15 +3,19 @@
 A turn's plays are new melds (opening first when the player has not opened), lay-offs on the
 table's melds and joker retrievals, then one discard unless every card was played. The search
 tries every sequence of lay-offs and retrievals (memoised on hand and table) and, at each
-point, the best melds and discard for the cards still held (:func:`least_left`). Plans are
-ranked by what the hand would score if the round ended after this turn — the flat penalty of
-a player who never opened, else the cards left — then by cards left, then by fewest actions.
+point, the best melds and discard for the cards still held (:func:`least_left`). A joker is
+laid off during the search only where it makes room for a natural card; anywhere else it just
+leaves the hand, so the leaf counts the table's room for jokers instead of trying each place.
+Plans are ranked by what the hand would score if the round ended after this turn — the flat
+penalty of a player who never opened, else the cards left — then by cards left, then by the
+fewest actions.
 
-Within that search the plan is exact, but for two rare refinements: a joker retrieved in the
-turn one opens is not laid off on one of the opening's own melds (it may join a new meld laid
-after the opening), and when discarding a card that could be laid off is forbidden, a discard
-that fits a meld laid this same turn is not considered.
-Every plan is replayed through the engine before it is returned, so it is always legal.
+The plan is checked against an engine-driven search of every legal sequence (tests). Known
+gaps, all rare: with two jokers per meld, two jokers laid side by side to make room for a card
+are not tried; the room for jokers counts the melds on the table before this turn's new melds;
+and when the soft discard rules refuse a leaf's best discard, a slightly worse discard with
+the same melds may be missed. Every plan is replayed through the engine before it is
+returned, so it is always legal.
 """
 
 from __future__ import annotations
@@ -351,26 +355,41 @@ def _search(turn: _Turn, hand: tuple[Card, ...], table: Table, opening: bool) ->
 def _assemble(turn: _Turn, ranked: Ranked, opening: bool, restage: bool) -> TurnPlan | None:
     """Order the plays for the engine and replay them; None if the engine refuses."""
     _, path, melding = ranked
-    # retrieve jokers first: a joker laid off along the path may be the one retrieved
-    table_plays = sorted(path, key=lambda a: not isinstance(a, Swap))
     melds: list[Action] = [_meld_action(m, turn) for m in melding.melds]
-    later = [_meld_action(m, turn) for m in melding.later]
-    plays = [*melds, Open(), *table_plays, *later] if opening else [*table_plays, *melds]
-    if restage:
-        plays.insert(0, TakeBack())
+    later: list[Action] = [_meld_action(m, turn) for m in melding.later]
     state = turn.state
+    plays: list[Action] = []
     try:
-        for action in plays:
-            state = apply(state, action)
+        first: list[Action] = [TakeBack()] if restage else []
+        if opening:
+            first += [*melds, Open()]
+        state = _replay(state, first, plays)
+        state = _replay(state, list(path), plays)
+        state = _replay(state, later if opening else melds, plays)
         for _ in range(melding.laid_jokers):
-            action = _joker_layoff(state, melding.discard)
-            state = apply(state, action)
-            plays.append(action)
+            state = _replay(state, [_joker_layoff(state, melding.discard)], plays)
         if melding.discard is not None:
             state = apply(state, Discard(melding.discard))
     except IllegalActionError:
         return None
     return TurnPlan(tuple(plays), melding.discard, melding.left, melding.penalty, opening)
+
+
+def _replay(state: RoundState, actions: Sequence[Action], done: list[Action]) -> RoundState:
+    """Apply ``actions``, each time the first the engine accepts (a retrieval may have to wait
+    for a lay-off, or a joker lay-off for a retrieval); raise if none is accepted."""
+    pending = list(actions)
+    while pending:
+        for i, action in enumerate(pending):
+            try:
+                state = apply(state, action)
+            except IllegalActionError:
+                continue
+            done.append(pending.pop(i))
+            break
+        else:
+            raise IllegalActionError("the plays cannot be ordered", "illegal_plan")
+    return state
 
 
 def _joker_layoff(state: RoundState, discard: Card | None) -> LayOff:
