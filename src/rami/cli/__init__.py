@@ -17,8 +17,10 @@ app = typer.Typer(
 COMMAND_MODULES = (
     "rami.cli.engine_cmds",
     "rami.cli.solve_cmd",
-    "rami.cli.rules_cmd",
+    "rami.cli.serve_cmd",
     "rami.cli.play_cmd",
+    "rami.cli.rules_cmd",
+    "rami.cli.simulate_cmd",
 )
 """Modules with a ``register(app)`` function; add a topic's module here."""
 

@@ -1,0 +1,142 @@
+"""Who plays when nobody clicks: bot seats, people away past the grace period, turn timers.
+
+Each table has one driver task. It sleeps until the next deadline (a bot's thinking time, a
+seat's grace period, the turn timer) or until the table changes, then acts under the table's
+lock through the same checks as a person's command. Bots only ever see ``view_for`` output.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+
+from rami.actions import Action, TakeBack, action_text
+from rami.bots import LEVELS, Bot, make_bot
+from rami.server.table import Refusal, Table
+from rami.views import PlayerView, view_for
+
+AWAY_LEVELS = ("strong", "hard", "medium", "normal", "easy", "random")
+"""Preferred bot levels to stand in for a person who is away (the first one that exists)."""
+
+
+def away_level() -> str:
+    """The bot level that plays for people who are away."""
+    for level in AWAY_LEVELS:
+        if level in LEVELS:
+            return level
+    return next(iter(LEVELS))
+
+
+class Driver:
+    """The auto-play task of one table."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.bots: dict[int, Bot] = {}
+        self.task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        """Start the task on the running loop."""
+        self.task = asyncio.get_running_loop().create_task(self._run())
+
+    async def stop(self) -> None:
+        """Cancel the task."""
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+
+    def auto_seat(self) -> int | None:
+        """The seat to act if a bot must play it now (bot seat, away person, timed-out turn)."""
+        table = self.table
+        match = table.match
+        if match is None or match.finished or match.current_seat is None:
+            return None
+        seat = match.current_seat
+        state = table.seats[seat]
+        if state.bot is not None or state.autoplay:
+            return seat
+        if table.timed_out is not None and table.timed_out == table.turn_key():
+            return seat
+        return None
+
+    def next_deadline(self) -> float | None:
+        """Monotonic time of the next thing to do, or None."""
+        table = self.table
+        times: list[float] = []
+        if self.auto_seat() is not None:
+            times.append(table.changed_at + table.settings.bot_delay)
+        timer = table.config.turn_timer
+        if timer is not None and table.turn_key() is not None and table.timed_out is None:
+            times.append(table.turn_started + timer)
+        for seat in table.seats:
+            if seat.away_since is not None and not seat.autoplay and table.match is not None:
+                times.append(seat.away_since + table.settings.grace)
+        return min(times) if times else None
+
+    async def _run(self) -> None:
+        table = self.table
+        while True:
+            table.wakeup.clear()
+            deadline = self.next_deadline()
+            delay = None if deadline is None else max(0.0, deadline - time.monotonic())
+            if delay is None or delay > 0:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(table.wakeup.wait(), delay)
+                    continue
+            async with table.lock:
+                await self._due()
+
+    async def _due(self) -> None:
+        table = self.table
+        now = time.monotonic()
+        changed = False
+        for seat in table.seats:
+            away = seat.away_since
+            if away is not None and not seat.autoplay and now >= away + table.settings.grace:
+                seat.autoplay = changed = True
+        timer = table.config.turn_timer
+        key = table.turn_key()
+        expired = timer is not None and now >= table.turn_started + timer
+        if expired and key is not None and table.timed_out != key:
+            table.timed_out = key
+            changed = True
+        seat_to_play = self.auto_seat()
+        if seat_to_play is not None and now >= table.changed_at + table.settings.bot_delay:
+            await self._play(seat_to_play)
+            return
+        if changed:
+            table.wakeup.set()
+            table.broadcast()
+
+    def _bot(self, seat: int) -> Bot:
+        bot = self.bots.get(seat)
+        if bot is None:
+            level = self.table.seats[seat].bot or away_level()
+            bot = self.bots[seat] = make_bot(level, f"{self.table.table_id}-{seat}")
+        return bot
+
+    async def _play(self, seat: int) -> None:
+        table = self.table
+        assert table.match is not None
+        view = view_for(table.match, seat)
+        action = self._choose(seat, view.legal, view)
+        text = action_text(action)
+        try:
+            after = table.check_action(seat, text)
+            await table.commit({"type": "act", "seat": seat, "action": text}, after)
+        except Refusal:
+            table.changed_at = time.monotonic()
+            return
+        table.broadcast()
+
+    def _choose(self, seat: int, legal: tuple[Action, ...], view: PlayerView) -> Action:
+        try:
+            action: Action | None = self._bot(seat).choose(view)
+        except Exception:  # a failing bot must not stop the table
+            action = None
+        if action is not None and action in legal:
+            return action
+        choices: list[Action] = [a for a in legal if not isinstance(a, TakeBack)]
+        return (choices or list(legal))[-1]

@@ -1,0 +1,77 @@
+"""Storage behind a small interface: tables and their ordered events.
+
+A table is stored once (its configuration and its private match seed) and then grows by one
+event per version: joins, the start, every action, each new round. Replaying the events
+rebuilds the table exactly, so a restarted server loses nothing that was acknowledged.
+:class:`MemoryStorage` keeps everything in memory; :mod:`rami.server.sqlite_store` writes
+SQLite through SQLAlchemy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+@dataclass
+class StoredTable:
+    """A table as stored: configuration, private data (seed, token hashes), events in order."""
+
+    table_id: str
+    created: float
+    config: dict[str, Any]
+    secret: dict[str, Any]
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+
+class StorageError(Exception):
+    """The store refused or failed a write; the command is refused and nothing changes."""
+
+
+class Storage(Protocol):
+    """Where tables live between restarts."""
+
+    async def create_table(self, table: StoredTable) -> None:
+        """Store a new table (with no events)."""
+        ...
+
+    async def append(self, table_id: str, version: int, event: dict[str, Any]) -> None:
+        """Store event number ``version`` of a table; returns once it is written."""
+        ...
+
+    def load_all(self) -> list[StoredTable]:
+        """Every stored table with its events in version order."""
+        ...
+
+    async def close(self) -> None:
+        """Finish pending writes and release the store."""
+        ...
+
+
+class MemoryStorage:
+    """A store that forgets everything when the process ends (tests, benchmarks)."""
+
+    def __init__(self) -> None:
+        self.tables: dict[str, StoredTable] = {}
+
+    async def create_table(self, table: StoredTable) -> None:
+        """Keep a copy of the new table."""
+        if table.table_id in self.tables:
+            raise StorageError(f"table {table.table_id} exists")
+        self.tables[table.table_id] = StoredTable(
+            table.table_id, table.created, dict(table.config), dict(table.secret)
+        )
+
+    async def append(self, table_id: str, version: int, event: dict[str, Any]) -> None:
+        """Append the event; versions must follow each other."""
+        stored = self.tables[table_id]
+        if version != len(stored.events) + 1:
+            raise StorageError(f"version {version} does not follow {len(stored.events)}")
+        stored.events.append(dict(event))
+
+    def load_all(self) -> list[StoredTable]:
+        """Every table kept so far."""
+        return list(self.tables.values())
+
+    async def close(self) -> None:
+        """Nothing to release."""

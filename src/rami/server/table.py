@@ -1,0 +1,350 @@
+"""The table actor: one per table, owning its match and handling commands one at a time.
+
+Every command runs under the table's lock, in arrival order. A command that changes the
+table becomes an event: it is checked, written to storage, and only then applied, counted as
+a new version, acknowledged and broadcast (a snapshot per connection, built from the view of
+its seat). A refused command changes nothing: the client gets an error and a full resync.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from rami.actions import action_text, parse_action
+from rami.errors import RamiError
+from rami.i18n import negotiate_language
+from rami.match import MatchState, match_apply, new_match, next_round
+from rami.server.auth import new_token, token_hash, token_matches
+from rami.server.config import Seat, TableConfig
+from rami.server.protocol import (
+    Act,
+    Hello,
+    Join,
+    NextRound,
+    ProtocolError,
+    Start,
+    ack_message,
+    encode,
+    error_message,
+)
+from rami.server.snapshot import snapshot
+from rami.server.storage import Storage, StorageError
+from rami.state import Phase
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Server-wide timings: bot thinking time, grace period before a bot stands in."""
+
+    bot_delay: float = 0.8
+    grace: float = 30.0
+
+
+class Client:
+    """One connection as a table sees it: its seat (None: spectator), language and outbox."""
+
+    def __init__(self, send: Callable[[str], None], lang: str = "en") -> None:
+        self.seat: int | None = None
+        self.lang = lang
+        self._send = send
+
+    def send(self, text: str) -> None:
+        """Queue one encoded message for the connection."""
+        self._send(text)
+
+
+class Refusal(Exception):
+    """A command refused with a stable code; nothing changed."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def _seat_names(config: TableConfig) -> list[str | None]:
+    return [
+        None if level is None else f"Bot {i + 1} ({level})" for i, level in enumerate(config.bots)
+    ]
+
+
+class Table:
+    """A table: seats, the match, a version bumped per event, and the connected clients."""
+
+    def __init__(
+        self,
+        table_id: str,
+        config: TableConfig,
+        seed: str,
+        storage: Storage,
+        settings: Settings,
+        created: float,
+    ) -> None:
+        self.table_id = table_id
+        self.config = config
+        self.seed = seed
+        self.storage = storage
+        self.settings = settings
+        self.created = created
+        names = _seat_names(config)
+        self.seats = [Seat(bot=level, name=names[i]) for i, level in enumerate(config.bots)]
+        self.match: MatchState | None = None
+        self.version = 0
+        self.lock = asyncio.Lock()
+        self.clients: set[Client] = set()
+        self.changed_at = time.monotonic()
+        self.turn_started = self.changed_at
+        self.timed_out: tuple[int, int] | None = None
+        self.wakeup = asyncio.Event()
+
+    # --- events: applied live after storage, and again when a table is restored ----------
+
+    def apply_event(self, event: dict[str, Any], after: MatchState | None = None) -> None:
+        """Apply a stored event (``after``: the match state already computed for an action)."""
+        kind = event["type"]
+        if kind == "join":
+            seat = self.seats[event["seat"]]
+            seat.name, seat.token_hash, seat.joined = event["name"], event["token_hash"], True
+        elif kind == "start":
+            names = [seat.name or "?" for seat in self.seats]
+            self.match = new_match(self.config.rules, names, self.seed)
+        elif kind == "act":
+            assert self.match is not None
+            self.match = after or match_apply(self.match, parse_action(event["action"]))
+        elif kind == "next_round":
+            assert self.match is not None
+            self.match = next_round(self.match)
+        else:
+            raise ValueError(f"unknown event type {kind!r}")
+        self.version += 1
+        self._touch()
+
+    def _touch(self) -> None:
+        now = time.monotonic()
+        key = self.turn_key()
+        if key != getattr(self, "_last_turn_key", None):
+            self._last_turn_key = key
+            self.turn_started = now
+        self.changed_at = now
+        self.wakeup.set()
+
+    def turn_key(self) -> tuple[int, int] | None:
+        """(round, turn) while a turn is being played, else None."""
+        match = self.match
+        if match is None or match.current_seat is None or match.finished:
+            return None
+        return match.round_index, match.round.turn_number
+
+    def turn_left(self) -> float | None:
+        """Seconds left on the turn timer of the seat to act (None: no timer running)."""
+        if self.config.turn_timer is None or self.turn_key() is None:
+            return None
+        left = self.turn_started + self.config.turn_timer - time.monotonic()
+        return round(max(0.0, left), 1)
+
+    async def commit(self, event: dict[str, Any], after: MatchState | None = None) -> None:
+        """Store the event, then apply and broadcast it (raises :class:`Refusal` on failure)."""
+        try:
+            await self.storage.append(self.table_id, self.version + 1, event)
+        except StorageError as error:
+            raise Refusal("storage_failed", f"the move could not be saved: {error}") from None
+        self.apply_event(event, after)
+
+    # --- sending -----------------------------------------------------------------------
+
+    def state_for(self, client: Client, cache: dict[tuple[int | None, str], str]) -> str:
+        """The encoded snapshot for ``client`` (shared by clients with the same seat and lang)."""
+        key = (client.seat, client.lang)
+        text = cache.get(key)
+        if text is None:
+            text = cache[key] = encode(snapshot(self, client.seat, client.lang))
+        return text
+
+    def broadcast(self) -> None:
+        """Send every connected client its snapshot."""
+        cache: dict[tuple[int | None, str], str] = {}
+        for client in list(self.clients):
+            client.send(self.state_for(client, cache))
+
+    def refuse(self, client: Client, code: str, message: str) -> None:
+        """Tell ``client`` why its command was refused, then resync it."""
+        client.send(encode(error_message(code, message)))
+        client.send(self.state_for(client, {}))
+
+    # --- connections -------------------------------------------------------------------
+
+    def seat_of_token(self, token: str) -> int | None:
+        """The seat whose token this is."""
+        for index, seat in enumerate(self.seats):
+            if seat.joined and token_matches(token, seat.token_hash):
+                return index
+        return None
+
+    def _bind(self, client: Client, seat: int | None) -> None:
+        self._unbind(client)
+        client.seat = seat
+        self.clients.add(client)
+        if seat is not None:
+            state = self.seats[seat]
+            state.online += 1
+            state.away_since = None
+            state.autoplay = False
+            self.wakeup.set()
+
+    def _unbind(self, client: Client) -> None:
+        if client not in self.clients:
+            return
+        self.clients.discard(client)
+        if client.seat is not None:
+            state = self.seats[client.seat]
+            state.online -= 1
+            if state.online == 0 and state.bot is None:
+                state.away_since = time.monotonic()
+                self.wakeup.set()
+
+    async def hello(self, client: Client, msg: Hello) -> None:
+        """Bind a connection to the seat of its token, or as a spectator, and sync it."""
+        async with self.lock:
+            client.lang = negotiate_language([msg.lang])
+            seat = None
+            if msg.token is not None:
+                seat = self.seat_of_token(msg.token)
+                if seat is None:
+                    client.send(encode(error_message("bad_token", "that seat token is not valid")))
+            self._bind(client, seat)
+            self.broadcast()
+
+    async def leave(self, client: Client) -> None:
+        """Forget a closed connection (its seat becomes away when no other connection holds it)."""
+        async with self.lock:
+            had = client in self.clients
+            self._unbind(client)
+            if had and client.seat is not None:
+                self.broadcast()
+
+    # --- commands ----------------------------------------------------------------------
+
+    async def run(self, client: Client, command: Callable[[Client], Any]) -> None:
+        """Run a command under the lock; a refusal is reported with a resync."""
+        async with self.lock:
+            try:
+                result = command(client)
+                if asyncio.iscoroutine(result):
+                    await result
+            except Refusal as refusal:
+                self.refuse(client, refusal.code, refusal.message)
+
+    async def join(self, client: Client, msg: Join) -> None:
+        """Take a seat."""
+        await self.run(client, lambda c: self._join(c, msg))
+
+    async def _join(self, client: Client, msg: Join) -> None:
+        if client.seat is not None:
+            raise Refusal("already_seated", "you already have a seat at this table")
+        chosen, token = await self.take_seat(msg.name, msg.seat)
+        client.send(encode({"type": "joined", "seat": chosen, "token": token}))
+        self._bind(client, chosen)
+        client.send(encode(ack_message(self.version)))
+        self.broadcast()
+
+    async def take_seat(self, name: str, wanted: int | None) -> tuple[int, str]:
+        """Seat ``name`` (in ``wanted``, or the first free seat); returns the seat and token."""
+        if self.match is not None:
+            raise Refusal("already_started", "the match has started: you can watch it")
+        free = [i for i, seat in enumerate(self.seats) if not seat.taken]
+        if wanted is not None:
+            if not 0 <= wanted < len(self.seats):
+                raise Refusal("no_such_seat", f"this table has {len(self.seats)} seats")
+            if wanted not in free:
+                raise Refusal("seat_taken", "that seat is taken")
+            chosen = wanted
+        elif free:
+            chosen = free[0]
+        else:
+            raise Refusal("table_full", "every seat is taken")
+        token = new_token()
+        event = {"type": "join", "seat": chosen, "name": name, "token_hash": token_hash(token)}
+        await self.commit(event)
+        return chosen, token
+
+    async def start(self, client: Client, _msg: Start) -> None:
+        """The host starts the match once every seat is taken."""
+        await self.run(client, self._start)
+
+    async def _start(self, client: Client) -> None:
+        if client.seat is None:
+            raise Refusal("spectator", "spectators cannot start the match")
+        if client.seat != 0:
+            raise Refusal("not_host", "only the host (seat 1) starts the match")
+        if self.match is not None:
+            raise Refusal("already_started", "the match has already started")
+        if not all(seat.taken for seat in self.seats):
+            raise Refusal("seats_empty", "wait until every seat is taken")
+        await self.commit({"type": "start"})
+        client.send(encode(ack_message(self.version)))
+        self.broadcast()
+
+    async def act(self, client: Client, msg: Act) -> None:
+        """Play an action: credentials, turn, legality, version, then store and apply."""
+        await self.run(client, lambda c: self._act(c, msg))
+
+    def check_action(self, seat: int, text: str) -> MatchState:
+        """The match after ``seat`` plays ``text``, or a :class:`Refusal` (turn, legality)."""
+        match = self.match
+        if match is None:
+            raise Refusal("not_started", "the match has not started")
+        if match.finished:
+            raise Refusal("match_over", "the match is over")
+        if match.current_seat is None:
+            raise Refusal("round_over", "the round is over: deal the next one")
+        if match.current_seat != seat:
+            raise Refusal("not_your_turn", f"it is {match.names[match.current_seat]}'s turn")
+        try:
+            return match_apply(match, parse_action(text))
+        except RamiError as error:
+            raise Refusal(error.code, error.message) from None
+
+    async def _act(self, client: Client, msg: Act) -> None:
+        if client.seat is None:
+            raise Refusal("spectator", "spectators cannot play")
+        if msg.seat is not None and msg.seat != client.seat:
+            raise Refusal("not_your_seat", "you can only play for your own seat")
+        after = self.check_action(client.seat, msg.action)
+        if msg.version != self.version:
+            raise Refusal("stale_version", f"you saw version {msg.version}, now {self.version}")
+        text = action_text(parse_action(msg.action))
+        await self.commit({"type": "act", "seat": client.seat, "action": text}, after)
+        client.send(encode(ack_message(self.version)))
+        self.broadcast()
+
+    async def deal_next(self, client: Client, msg: NextRound) -> None:
+        """Deal the next round (any seated player, between rounds)."""
+        await self.run(client, lambda c: self._next_round(c, msg.version))
+
+    async def _next_round(self, client: Client, version: int) -> None:
+        if client.seat is None:
+            raise Refusal("spectator", "spectators cannot deal")
+        match = self.match
+        if match is None:
+            raise Refusal("not_started", "the match has not started")
+        if match.finished:
+            raise Refusal("match_over", "the match is over")
+        if match.round.phase is not Phase.OVER:
+            raise Refusal("round_in_progress", "the round is still being played")
+        if version != self.version:
+            raise Refusal("stale_version", f"you saw version {version}, now {self.version}")
+        await self.commit({"type": "next_round"})
+        client.send(encode(ack_message(self.version)))
+        self.broadcast()
+
+
+def refuse_protocol(client: Client, table: Table | None, error: ProtocolError) -> None:
+    """Report a malformed message (with a resync when the client is at a table)."""
+    if table is None:
+        client.send(encode(error_message(error.code, error.message)))
+    else:
+        table.refuse(client, error.code, error.message)
