@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-
 from server_helpers import Player, create, refusal, server, table_of
 
 
@@ -58,7 +57,8 @@ def test_join_refusals_change_nothing(app: TestClient) -> None:
 
 def test_start_refusals(app: TestClient) -> None:
     table_id, token = create(app, preset="rami40", seats=2)
-    with app.websocket_connect(f"/ws/{table_id}") as h, app.websocket_connect(f"/ws/{table_id}") as ws:
+    url = f"/ws/{table_id}"
+    with app.websocket_connect(url) as h, app.websocket_connect(url) as ws:
         host, guest = Player(h), Player(ws)
         host.hello(token)
         assert refusal(host.reply(type="start")) == "seats_empty"
