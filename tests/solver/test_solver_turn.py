@@ -14,6 +14,7 @@ from rami.engine import apply, deal, legal_actions
 from rami.melds import candidate_melds, make_meld
 from rami.rules import RuleSet, get_rules
 from rami.solver.hint import hint
+from rami.solver.moves import stand_in
 from rami.solver.table import best_turn, can_go_out
 from rami.state import Phase, RoundState, TableMeld
 from rami.views import view_for
@@ -104,6 +105,11 @@ def test_hints_played_through_whole_rounds_are_always_legal(preset: str) -> None
             assert suggestion is not None and suggestion.text and "\n" not in suggestion.text
             for action in suggestion.actions:
                 state = apply(state, action)
+                if state.phase is Phase.PLAY and state.current == seat:
+                    seen = stand_in(view_for(state, seat))
+                    assert seen.taken_twins == state.taken_twins
+                    assert seen.opened_this_turn == state.opened_this_turn
+                    assert seen.staged == state.staged
             plan = None if drawing else suggestion.plan
             if plan is not None and state.phase is not Phase.OVER:
                 assert state.hands[seat] == plan.left

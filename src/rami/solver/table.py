@@ -20,18 +20,11 @@ returned, so it is always legal.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rami.actions import (
     Action,
     Discard,
-    DrawDiscard,
-    DrawStock,
-    End,
-    LayOff,
-    MeldAction,
     Open,
     Swap,
     TakeBack,
@@ -39,17 +32,25 @@ from rami.actions import (
 from rami.cards import JOKER, Card
 from rami.engine import apply, legal_actions
 from rami.errors import IllegalActionError
-from rami.melds import Meld, MeldKind, candidate_melds, layoff_readings, swap_joker
-from rami.rules import RuleSet
+from rami.melds import candidate_melds, layoff_readings
 from rami.solver.melding import Melding, least_left
+from rami.solver.moves import (
+    Table,
+    Turn,
+    discards,
+    joker_layoff,
+    layoffs,
+    meld_action,
+    replay,
+    room_for_jokers,
+    stand_in,
+    swaps,
+    without,
+)
 from rami.solver.partition import best_partition
 from rami.solver.values import hand_penalty
-from rami.state import Phase, RoundState, TableMeld
+from rami.state import Phase
 from rami.views import PlayerView
-
-Table = tuple[Meld, ...]
-Move = tuple[LayOff | Swap, Card, Meld]
-"""A table play, the card it takes from the hand, and the meld it leaves."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,156 +79,11 @@ class TurnPlan:
         return self.plays if self.discard is None else (*self.plays, Discard(self.discard))
 
 
-@dataclass(frozen=True, slots=True)
-class _Turn:
-    """Everything the search needs from the view, and a stand-in engine state to check with."""
-
-    view: PlayerView
-    state: RoundState
-
-
-def _turn_so_far(view: PlayerView) -> tuple[bool, int]:
-    """(opened this turn, copies of the taken card held before it was drawn)."""
-    played: Counter[Card] = Counter()
-    opened_now = False
-    for event in reversed(view.events):
-        if event.seat != view.seat:
-            break
-        action = event.action
-        if isinstance(action, (DrawStock, DrawDiscard)):
-            break
-        if isinstance(action, Open):
-            opened_now = True
-        elif isinstance(action, (LayOff, Swap)):
-            played[action.card] += 1
-    held = view.hand.count(view.taken) if view.taken is not None else 0
-    staged = sum(m.cards.count(view.taken) for m in view.staged) if view.taken is not None else 0
-    twins = held + staged + (played[view.taken] if view.taken is not None else 0) - 1
-    return opened_now, max(0, twins)
-
-
-def _stand_in(view: PlayerView) -> RoundState:
-    """An engine state with this seat's hand, the table and the turn so far (others unknown)."""
-    assert view.seat is not None
-    opened_now, twins = _turn_so_far(view)
-    table = tuple(TableMeld(0 if tm.owner == view.seat else 1, tm.meld) for tm in view.table)
-    return RoundState(
-        rules=view.rules,
-        seed="plan",
-        dealer=1,
-        hands=(view.hand, (0,)),
-        stock=(),
-        discard_pile=view.discard_pile,
-        opened=(view.has_opened, True),
-        current=0,
-        table=table,
-        phase=Phase.PLAY,
-        staged=view.staged,
-        taken=view.taken,
-        taken_twins=twins,
-        opened_this_turn=opened_now,
-        joker_debt=view.joker_debt,
-    )
-
-
-def _without(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...]:
-    rest = list(hand)
-    for card in cards:
-        rest.remove(card)
-    return tuple(rest)
-
-
-def _discards(
-    turn: _Turn, hand: Sequence[Card], table: Table, debt: int, opening: bool
-) -> tuple[set[Card], set[Card]]:
-    """(preferred, allowed): cards the turn may end by discarding, and those allowed only as
-    the last card (a joker kept for going out, a card that could be laid off)."""
-    state, rules = turn.state, turn.view.rules
-    allowed = set(hand)
-    if state.taken is not None and state.taken in allowed:
-        held = hand.count(state.taken)
-        if not rules.twin_of_taken_discardable or (held > state.taken_twins and held < 2):
-            allowed.discard(state.taken)
-    if debt:
-        allowed.discard(JOKER)
-    preferred = set(allowed)
-    if rules.discard_joker == "only_to_go_out":
-        preferred.discard(JOKER)
-    if not rules.discard_playable and (state.opened[0] or opening):
-        jpm = rules.jokers_per_meld
-        preferred = {c for c in preferred if not any(layoff_readings(m, c, jpm) for m in table)}
-    return preferred, allowed
-
-
-def _room_for_jokers(table: Table, rules: RuleSet) -> int:
-    """How many jokers could still be laid off on ``table``."""
-    room = 0
-    for meld in table:
-        longest = 13 if meld.kind is MeldKind.RUN else 4
-        room += max(0, min(rules.jokers_per_meld - meld.jokers, longest - len(meld.cards)))
-    return room
-
-
-def _meld_action(meld: Meld, turn: _Turn) -> MeldAction:
-    declared = turn.view.rules.joker_position == "declared" and meld.kind is MeldKind.RUN
-    jokers_as = tuple(sorted(meld.joker_cards())) if declared else ()
-    return MeldAction(tuple(sorted(meld.cards)), jokers_as)
-
-
-def _layoffs(turn: _Turn, hand: Sequence[Card], table: Table) -> list[Move]:
-    """Every (lay-off, card, meld after) for cards of ``hand`` on ``table``.
-
-    A joker is laid off here only where it makes room for a natural card of the hand; laid
-    anywhere else it is simply gone from the hand, which the leaf counts (``free_jokers``).
-    """
-    rules = turn.view.rules
-    jpm = rules.jokers_per_meld
-    naturals = sorted(set(hand) - {JOKER})
-    out: list[Move] = []
-    for index, meld in enumerate(table):
-        for card in sorted(set(hand)):
-            readings = layoff_readings(meld, card, jpm)
-            if card == JOKER and rules.joker_position == "lowest":
-                readings = readings[:1]
-            two_ends = len(readings) > 1
-            if card == JOKER:
-                readings = [
-                    after
-                    for after in readings
-                    if any(
-                        layoff_readings(after, c, jpm) and not layoff_readings(meld, c, jpm)
-                        for c in naturals
-                    )
-                ]
-            for after in readings:
-                end: End = ""
-                if two_ends:
-                    end = "low" if after.rank < meld.rank else "high"
-                out.append((LayOff(card, index, end), card, after))
-    return out
-
-
-def _swaps(turn: _Turn, hand: Sequence[Card], table: Table) -> list[Move]:
-    """Every (retrieval, card given, meld after) for cards of ``hand``."""
-    rules = turn.view.rules
-    if not rules.joker_retrieval:
-        return []
-    out: list[Move] = []
-    for index, meld in enumerate(table):
-        if JOKER not in meld.cards or (meld.kind is MeldKind.SET and not rules.retrieval_from_set):
-            continue
-        for card in sorted(set(hand) - {JOKER}):
-            after = swap_joker(meld, card)
-            if after is not None:
-                out.append((Swap(card, index), card, after))
-    return out
-
-
 Ranked = tuple[tuple[int, int, int], tuple[Action, ...], Melding]
 
 
 def _leaf(
-    turn: _Turn,
+    turn: Turn,
     hand: tuple[Card, ...],
     table: Table,
     debt: int,
@@ -240,7 +96,7 @@ def _leaf(
     most ``opening_jokers`` jokers — retrieved jokers arrive only after the opening); up to
     ``room`` jokers may be laid off on the table."""
     rules = turn.view.rules
-    preferred, allowed = _discards(turn, hand, table, debt, opening)
+    preferred, allowed = discards(turn, hand, table, debt, opening)
     threshold = rules.opening_points if opening else 0
     clean = opening and rules.opening_needs_clean_run
     # going out when opening is a rami sec: the threshold (and maybe the clean run) is waived
@@ -277,7 +133,7 @@ def _leaf(
 
 
 def _discard_ok(
-    turn: _Turn, melding: Melding, table: Table, preferred: set[Card], opening: bool
+    turn: Turn, melding: Melding, table: Table, preferred: set[Card], opening: bool
 ) -> bool:
     """The engine's soft rule: a card kept for going out, or one that could be laid off, may be
     discarded only as the last card or when every card left is like it."""
@@ -300,7 +156,7 @@ def _discard_ok(
     return all(soft(c) for c in melding.left)
 
 
-def _joker_replayed(turn: _Turn, melding: Melding, table: Table, debt: int) -> bool:
+def _joker_replayed(turn: Turn, melding: Melding, table: Table, debt: int) -> bool:
     """False when a retrieved joker stays in hand though it could still be played."""
     held = [*melding.left, *([melding.discard] if melding.discard is not None else [])]
     if not debt or JOKER not in held:
@@ -312,7 +168,7 @@ def _joker_replayed(turn: _Turn, melding: Melding, table: Table, debt: int) -> b
     return not any(JOKER in c for c in candidate_melds(held, jpm))
 
 
-def _search(turn: _Turn, hand: tuple[Card, ...], table: Table, opening: bool) -> Ranked | None:
+def _search(turn: Turn, hand: tuple[Card, ...], table: Table, opening: bool) -> Ranked | None:
     """The best plays from ``hand`` and ``table``: lay-offs and retrievals, then the leaf."""
     rules = turn.view.rules
     memo: dict[tuple[tuple[Card, ...], Table, int, bool], Ranked | None] = {}
@@ -326,13 +182,13 @@ def _search(turn: _Turn, hand: tuple[Card, ...], table: Table, opening: bool) ->
         if key in memo:
             return memo[key]
         budget = own_jokers if opening and swapped else None
-        room = _room_for_jokers(table, rules) if JOKER in hand else 0
+        room = room_for_jokers(table, rules) if JOKER in hand else 0
         leaf = _leaf(turn, hand, table, debt, opening, laid, budget, room)
         found: Ranked | None = None
         if leaf is not None:
             found = ((leaf.penalty, len(leaf.left), 0), (), leaf)
-        for action, card, after in [*_layoffs(turn, hand, table), *_swaps(turn, hand, table)]:
-            rest = _without(hand, (card,))
+        for action, card, after in [*layoffs(turn, hand, table), *swaps(turn, hand, table)]:
+            rest = without(hand, (card,))
             swap = isinstance(action, Swap)
             if swap:
                 rest = tuple(sorted((*rest, JOKER)))
@@ -352,22 +208,22 @@ def _search(turn: _Turn, hand: tuple[Card, ...], table: Table, opening: bool) ->
     return best(hand, table, turn.view.joker_debt, False, False)
 
 
-def _assemble(turn: _Turn, ranked: Ranked, opening: bool, restage: bool) -> TurnPlan | None:
+def _assemble(turn: Turn, ranked: Ranked, opening: bool, restage: bool) -> TurnPlan | None:
     """Order the plays for the engine and replay them; None if the engine refuses."""
     _, path, melding = ranked
-    melds: list[Action] = [_meld_action(m, turn) for m in melding.melds]
-    later: list[Action] = [_meld_action(m, turn) for m in melding.later]
+    melds: list[Action] = [meld_action(m, turn) for m in melding.melds]
+    later: list[Action] = [meld_action(m, turn) for m in melding.later]
     state = turn.state
     plays: list[Action] = []
     try:
         first: list[Action] = [TakeBack()] if restage else []
         if opening:
             first += [*melds, Open()]
-        state = _replay(state, first, plays)
-        state = _replay(state, list(path), plays)
-        state = _replay(state, later if opening else melds, plays)
+        state = replay(state, first, plays)
+        state = replay(state, list(path), plays)
+        state = replay(state, later if opening else melds, plays)
         for _ in range(melding.laid_jokers):
-            state = _replay(state, [_joker_layoff(state, melding.discard)], plays)
+            state = replay(state, [joker_layoff(state, melding.discard)], plays)
         if melding.discard is not None:
             state = apply(state, Discard(melding.discard))
     except IllegalActionError:
@@ -375,45 +231,7 @@ def _assemble(turn: _Turn, ranked: Ranked, opening: bool, restage: bool) -> Turn
     return TurnPlan(tuple(plays), melding.discard, melding.left, melding.penalty, opening)
 
 
-def _replay(state: RoundState, actions: Sequence[Action], done: list[Action]) -> RoundState:
-    """Apply ``actions``, each time the first the engine accepts (a retrieval may have to wait
-    for a lay-off, or a joker lay-off for a retrieval); raise if none is accepted."""
-    pending = list(actions)
-    while pending:
-        for i, action in enumerate(pending):
-            try:
-                state = apply(state, action)
-            except IllegalActionError:
-                continue
-            done.append(pending.pop(i))
-            break
-        else:
-            raise IllegalActionError("the plays cannot be ordered", "illegal_plan")
-    return state
-
-
-def _joker_layoff(state: RoundState, discard: Card | None) -> LayOff:
-    """A lay-off of a joker from the hand onto the table, preferring places that leave the
-    discard unplayable (it may not be discarded if it could be laid off, under some rules)."""
-    rules = state.rules
-    jpm = rules.jokers_per_meld
-    found: list[tuple[bool, LayOff]] = []
-    for index, tm in enumerate(state.table):
-        readings = layoff_readings(tm.meld, JOKER, jpm)
-        if rules.joker_position == "lowest":
-            readings = readings[:1]
-        for after in readings:
-            end: End = ""
-            if len(readings) > 1:
-                end = "low" if after.rank < tm.meld.rank else "high"
-            fits = discard is not None and bool(layoff_readings(after, discard, jpm))
-            found.append((fits, LayOff(JOKER, index, end)))
-    if not found:
-        raise IllegalActionError("no room for a joker on the table", "layoff_does_not_fit")
-    return min(found, key=lambda item: item[0])[1]
-
-
-def _discard_only(turn: _Turn, hand: tuple[Card, ...]) -> TurnPlan | None:
+def _discard_only(turn: Turn, hand: tuple[Card, ...]) -> TurnPlan | None:
     """No plays: discard the card whose loss leaves the hand closest to melding."""
     rules = turn.view.rules
     state = turn.state if not turn.state.staged else apply(turn.state, TakeBack())
@@ -422,11 +240,11 @@ def _discard_only(turn: _Turn, hand: tuple[Card, ...]) -> TurnPlan | None:
         return None
 
     def potential(card: Card) -> tuple[int, int]:
-        rest = _without(hand, (card,))
+        rest = without(hand, (card,))
         return best_partition(rest, rules).deadwood, -hand_penalty((card,), rules)
 
     card = min(legal, key=potential)
-    left = _without(hand, (card,))
+    left = without(hand, (card,))
     flat = rules.never_opened_penalty
     opened = turn.view.has_opened
     score = flat if flat is not None and not opened else hand_penalty(left, rules)
@@ -438,7 +256,7 @@ def best_turn(view: PlayerView) -> TurnPlan | None:
     """The best plays for the rest of the turn of ``view``'s seat; None if it is not to play."""
     if not view.my_turn or view.phase is not Phase.PLAY:
         return None
-    turn = _Turn(view, _stand_in(view))
+    turn = Turn(view, stand_in(view))
     hand = tuple(sorted((*view.hand, *(c for m in view.staged for c in m.cards))))
     table = tuple(tm.meld for tm in view.table)
     opening = not view.has_opened
