@@ -4,6 +4,7 @@ included) and owns its seeded random generator, so it is blind by construction."
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Protocol
 
 from rami.actions import Action, TakeBack
@@ -35,13 +36,21 @@ class RandomBot:
 
 def random_legal(legal: tuple[Action, ...] | list[Action], rng: random.Random) -> Action:
     """A random choice among ``legal``, skipping 'takeback' unless it is the only choice."""
-    choices = [a for a in legal if not isinstance(a, TakeBack)] or list(legal)
+    choices: list[Action] = [a for a in legal if not isinstance(a, TakeBack)] or list(legal)
     if not choices:
         raise ValueError("no legal action to choose from")
     return rng.choice(choices)
 
 
-LEVELS: dict[str, type[RandomBot]] = {"random": RandomBot}
+def _levels() -> dict[str, Callable[[int | str], Bot]]:
+    from rami.bots.greedy import EasyBot, MediumBot
+    from rami.bots.hard import HardBot
+
+    return {"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot}
+
+
+LEVELS: dict[str, Callable[[int | str], Bot]] = _levels()
+"""Bot factories by level name (each takes a seed)."""
 
 
 def make_bot(level: str, seed: int | str = 0) -> Bot:

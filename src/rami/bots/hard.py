@@ -1,0 +1,155 @@
+"""The hard level: determinized Monte Carlo search over the draw and the discard.
+
+At a draw with both piles open, and at the discard that ends a turn, the bot samples worlds
+consistent with its view (:mod:`rami.bots.determinize`), plays every candidate in each world
+and finishes the round with the fast rollout policy (:mod:`rami.bots.rollout`). The candidate
+with the best mean reward is played; every candidate sees the same worlds, so their
+difference is measured with little noise. Other steps (opening, melds, lay-offs, jokers)
+follow the medium policy. The budget is a number of worlds (reproducible) with a time cap.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from rami.actions import Action, Discard, DrawDiscard, DrawStock
+from rami.bots.determinize import InconsistentView, round_seats, sample_world
+from rami.bots.knowledge import read_view
+from rami.bots.policy import MEDIUM, choose_action, discard_ranking
+from rami.bots.rollout import draw, play_turn, rollout
+from rami.engine import apply
+from rami.solver import hand_penalty
+from rami.state import Phase, RoundState
+from rami.views import PlayerView
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How much the hard bot searches per decision."""
+
+    worlds: int = 64
+    """Sampled worlds per decision (each plays every candidate to the end of the round)."""
+    max_ms: float = 250.0
+    """Stop sampling after this many milliseconds (at least one world is always played)."""
+    candidates: int = 4
+    """Discards searched: the medium policy's best few."""
+    horizon: int = 80
+    """Turns simulated at most before the position is scored without a finished round."""
+    confidence: float = 1.0
+    """Standard errors of gain an alternative needs to replace the medium policy's choice."""
+
+
+DEFAULT_BUDGET = Budget()
+PRUNE_EVERY = 8
+"""Worlds between two prunings of the candidates that are clearly worse."""
+POINTS_WEIGHT = 0.5
+"""Reward per 100 points of score difference, added to 1 for winning the round."""
+
+
+class HardBot:
+    """Searches the draw and the discard by simulation; plays the rest like medium."""
+
+    level = "hard"
+
+    def __init__(self, seed: int | str = 0, budget: Budget = DEFAULT_BUDGET) -> None:
+        self.rng = random.Random(f"hard|{seed}")
+        self.budget = budget
+
+    def choose(self, view: PlayerView) -> Action:
+        """The searched action for ``view``."""
+        base = choose_action(view, MEDIUM, self.rng)
+        candidates = self.candidates(view, base)
+        if len(candidates) < 2:
+            return base
+        try:
+            return self.search(view, candidates)
+        except InconsistentView:
+            return base
+
+    def candidates(self, view: PlayerView, base: Action) -> list[Action]:
+        """The actions worth searching, the medium policy's choice first."""
+        if view.phase is Phase.DRAW:
+            both = DrawStock() in view.legal and DrawDiscard() in view.legal
+            other: Action = DrawStock() if isinstance(base, DrawDiscard) else DrawDiscard()
+            return [base, other] if both else [base]
+        if not isinstance(base, Discard):
+            return [base]
+        ranked: list[Action] = [d for _, d in discard_ranking(view, MEDIUM)]
+        return [base] + [d for d in ranked[: self.budget.candidates] if d != base]
+
+    def search(self, view: PlayerView, candidates: list[Action]) -> Action:
+        """Medium's choice (``candidates[0]``) unless another does clearly better.
+
+        Each world plays every candidate still in the race; an alternative leaves the race
+        when it is clearly worse than the first candidate, and wins it only when its mean
+        gain over the first is above ``budget.confidence`` standard errors.
+        """
+        budget = self.budget
+        know = read_view(view)
+        assert view.seat is not None
+        me = round_seats(view).index(view.seat)
+        gains: dict[int, list[float]] = {i: [] for i in range(1, len(candidates))}
+        deadline = time.perf_counter() + budget.max_ms / 1000
+        played = 0
+        while gains and played < max(1, budget.worlds):
+            world = sample_world(view, self.rng, know)
+            base = self.simulate(world, candidates[0], me)
+            for i, found in gains.items():
+                found.append(self.simulate(world, candidates[i], me) - base)
+            played += 1
+            if time.perf_counter() > deadline:
+                break
+            if played % PRUNE_EVERY == 0:
+                gains = {i: g for i, g in gains.items() if _upper(g) > 0}
+        best, best_gain = 0, 0.0
+        for i, found in gains.items():
+            mean, error = _mean_error(found)
+            if mean > budget.confidence * error and mean > best_gain:
+                best, best_gain = i, mean
+        return candidates[best]
+
+    def simulate(self, world: RoundState, action: Action, me: int) -> float:
+        """Play ``action`` in ``world``, finish the round, and score it for round seat ``me``."""
+        if isinstance(action, (DrawStock, DrawDiscard)):
+            state = draw(world, action)
+        else:
+            state = apply(world, action)
+        if state.phase is Phase.PLAY:
+            state = play_turn(state)
+        state = rollout(state, state.turn_number + self.budget.horizon)
+        return reward(state, me)
+
+
+def reward(state: RoundState, me: int) -> float:
+    """1 for winning the round plus the score lead over the others' mean (per 100 points)."""
+    if state.result is not None:
+        scores = state.result.scores
+        winner = state.result.winner
+        won = winner == me if winner is not None else scores[me] == min(scores)
+    else:
+        scores = tuple(
+            hand_penalty(hand, state.rules) if state.opened[seat] else 100
+            for seat, hand in enumerate(state.hands)
+        )
+        won = scores[me] == min(scores)
+    others = [s for seat, s in enumerate(scores) if seat != me]
+    lead = sum(others) / len(others) - scores[me]
+    return float(won) + POINTS_WEIGHT * lead / 100
+
+
+def _mean_error(values: list[float]) -> tuple[float, float]:
+    """Mean and standard error (0 with fewer than two values)."""
+    n = len(values)
+    mean = sum(values) / n if n else 0.0
+    if n < 2:
+        return mean, 0.0
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, (variance / n) ** 0.5
+
+
+def _upper(values: list[float]) -> float:
+    """A generous upper bound of the mean (two standard errors above it)."""
+    mean, error = _mean_error(values)
+    return mean + 2 * error

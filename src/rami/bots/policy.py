@@ -1,0 +1,281 @@
+"""Greedy play from a view, shared by the easy and medium bots and the hard bot's rollouts.
+
+One call picks one action of ``view.legal``: the draw (the discard pile's card when it opens,
+melds or lays off), then the opening (the solver's best opening, staged meld by meld), then
+table play once opened (joker retrievals, the best partition's melds, lay-offs of loose
+cards), and last the discard ranked by :func:`discard_ranking`. A :class:`Style` sets how
+carefully each step is done; every choice is checked against ``view.legal``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rami.actions import (
+    Action,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    LayOff,
+    MeldAction,
+    Open,
+    Swap,
+    TakeBack,
+)
+from rami.bots.cardsense import danger, fits_table, potential
+from rami.bots.knowledge import counts, my_turn_events, read_view
+from rami.cards import JOKER, Card
+from rami.rules import RuleSet
+from rami.solver import Opening, Partition, best_opening, best_partition, card_penalty
+from rami.state import Phase
+from rami.views import PlayerView
+
+MAX_TURN_ACTIONS = 40
+"""After this many actions in one turn a bot only looks for its discard (a loop guard)."""
+BREAK_MELD = 1000.0
+"""Keep value added to a card that sits in one of the hand's melds."""
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How carefully the greedy policy plays."""
+
+    swap_jokers: bool = True
+    """Retrieve jokers from the table whenever the rules allow."""
+    use_danger: bool = True
+    """Avoid discards that fit the table or match the opponents' pickups."""
+    potential_weight: float = 12.0
+    """Penalty points a loose card that is sure to join a meld is worth keeping."""
+    closed_penalty_weight: float = 0.3
+    """How much a card's penalty counts before opening (a closed hand pays a flat penalty)."""
+    danger_weight: float = 6.0
+    value_weight: float = 0.0
+    """Before opening, extra keep value per point of a promising card (for the threshold)."""
+    sloppy: float = 0.0
+    """Chance of discarding a random loose card instead of the best one."""
+    table_pickups: bool = True
+    """Take the discard pile's card when it can be laid off on the table."""
+
+
+MEDIUM = Style()
+EASY = Style(
+    swap_jokers=False,
+    use_danger=False,
+    potential_weight=4.0,
+    closed_penalty_weight=1.0,
+    sloppy=0.25,
+    table_pickups=False,
+)
+
+
+def choose_action(view: PlayerView, style: Style, rng: random.Random) -> Action:
+    """The greedy action for ``view`` (always one of ``view.legal``)."""
+    legal = view.legal
+    if not legal:
+        raise ValueError("the seat has no legal action")
+    if len(legal) == 1:
+        return legal[0]
+    if view.phase is Phase.DRAW:
+        return draw_choice(view, style)
+    return play_choice(view, style, rng)
+
+
+# --- draw -----------------------------------------------------------------------------------
+
+
+def draw_choice(view: PlayerView, style: Style) -> Action:
+    """Stock or discard pile."""
+    legal = view.legal
+    if DrawDiscard() not in legal:
+        return DrawStock() if DrawStock() in legal else legal[0]
+    if DrawStock() not in legal or wants_discard(view, style):
+        return DrawDiscard()
+    return DrawStock()
+
+
+def wants_discard(view: PlayerView, style: Style) -> bool:
+    """True when the discard pile's top card opens, melds or (opened) lays off."""
+    top = view.discard_pile[-1]
+    rules = view.rules
+    if top == JOKER:
+        return True
+    if view.has_opened:
+        if style.table_pickups and fits_table(top, view.table, rules.jokers_per_meld):
+            return True
+    elif best_opening((*view.hand, top), rules, must_include=top, keep=1) is not None:
+        return True
+    return improves(view.hand, top, rules)
+
+
+def _after_discard(part: Partition, rules: RuleSet) -> int:
+    loose = [card_penalty(c, rules) for c in part.leftover if c != JOKER]
+    return part.deadwood - max(loose, default=0)
+
+
+def improves(hand: Sequence[Card], card: Card, rules: RuleSet) -> bool:
+    """True when ``card`` joins a meld and leaves less deadwood after the best discard."""
+    before = best_partition(hand, rules)
+    after = best_partition(sorted((*hand, card)), rules)
+    melded_before = hand.count(card) - before.leftover.count(card)
+    melded_after = hand.count(card) + 1 - after.leftover.count(card)
+    if melded_after <= melded_before:
+        return False
+    return _after_discard(after, rules) < _after_discard(before, rules)
+
+
+# --- play -----------------------------------------------------------------------------------
+
+
+def play_choice(view: PlayerView, style: Style, rng: random.Random) -> Action:
+    """Open, meld, lay off, or discard."""
+    if len(my_turn_events(view)) <= MAX_TURN_ACTIONS:
+        step = table_step(view, style) if view.has_opened else opening_step(view)
+        if step is not None:
+            return step
+    return discard_step(view, style, rng)
+
+
+def meld_action(cards: Sequence[Card], legal: Sequence[Action]) -> MeldAction | None:
+    """The legal action that lays ``cards`` as a meld, if any."""
+    wanted = tuple(sorted(cards))
+    for action in legal:
+        if isinstance(action, MeldAction) and action.cards == wanted:
+            return action
+    return None
+
+
+def opening_plan(view: PlayerView) -> Opening | None:
+    """The opening to aim for this turn: going out if possible, else the most points."""
+    rules, taken = view.rules, view.taken
+    full = sorted((*view.hand, *(c for m in view.staged for c in m.cards)))
+    musts = [taken, None] if rules.discard_pickup_must_meld and taken in full else [None]
+    for must in musts:
+        if not rules.final_discard_required:
+            out = best_opening(full, rules, keep=0, must_include=must)
+            if out is not None and len(out.cards) == len(full):
+                return out
+        for keep in (1, 2):
+            plan = best_opening(full, rules, keep=keep, must_include=must)
+            if plan is None:
+                break
+            rest = list(full)
+            for card in plan.cards:
+                rest.remove(card)
+            if any(card != taken for card in rest):
+                return plan
+    return None
+
+
+def opening_step(view: PlayerView) -> Action | None:
+    """The next step of the opening (stage a meld, open, or take back), or None."""
+    legal = view.legal
+    if TakeBack in my_turn_events(view):
+        return None
+    plan = opening_plan(view)
+    takeback = TakeBack() if view.staged and TakeBack() in legal else None
+    if plan is None:
+        return takeback
+    remaining = [tuple(sorted(m.cards)) for m in plan.melds]
+    for meld in view.staged:
+        cards = tuple(sorted(meld.cards))
+        if cards not in remaining:
+            return takeback
+        remaining.remove(cards)
+    if not remaining:
+        return Open() if Open() in legal else takeback
+    return meld_action(remaining[0], legal) or takeback
+
+
+def table_step(view: PlayerView, style: Style) -> Action | None:
+    """Once opened: retrieve a joker, lay a meld, or lay off a loose card; None if nothing."""
+    legal = view.legal
+    if style.swap_jokers and my_turn_events(view).count(Swap) < 2:
+        for action in legal:
+            if isinstance(action, Swap):
+                return action
+    part = best_partition(view.hand, view.rules)
+    for meld in part.melds:
+        found = meld_action(meld.cards, legal)
+        if found is not None:
+            return found
+    loose = sorted(set(part.leftover), key=lambda c: (-card_penalty(c, view.rules), c))
+    for card in loose:
+        if card == JOKER and not (view.joker_debt or len(view.hand) <= 2):
+            continue
+        for action in legal:
+            if isinstance(action, LayOff) and action.card == card:
+                return action
+    return None
+
+
+# --- discard --------------------------------------------------------------------------------
+
+
+def discard_step(view: PlayerView, style: Style, rng: random.Random) -> Action:
+    """The discard that ends the turn, or the play an obligation demands first."""
+    ranked = discard_ranking(view, style)
+    if not ranked:
+        return forced_play(view)
+    if style.sloppy and len(ranked) > 1 and rng.random() < style.sloppy:
+        loose = [d for value, d in ranked if value < BREAK_MELD and d.card != JOKER]
+        if loose:
+            return rng.choice(loose)
+    return ranked[0][1]
+
+
+def forced_play(view: PlayerView) -> Action:
+    """A play that meets an obligation (use the taken card or the retrieved joker)."""
+    legal: list[Action] = [a for a in view.legal if not isinstance(a, TakeBack)]
+    legal = legal or list(view.legal)
+    wanted = {c for c in (view.taken, JOKER if view.joker_debt else None) if c is not None}
+
+    def rank(action: Action) -> int:
+        if isinstance(action, MeldAction) and wanted & set(action.cards):
+            return 0
+        if isinstance(action, (LayOff, Swap)) and action.card in wanted:
+            return 1 if isinstance(action, LayOff) else 2
+        return 3 if isinstance(action, Open) else 4
+
+    return min(legal, key=rank)
+
+
+def discard_ranking(view: PlayerView, style: Style) -> list[tuple[float, Discard]]:
+    """The legal discards, best first, with their keep value (lower: better to discard)."""
+    discards = [a for a in view.legal if isinstance(a, Discard)]
+    if not discards:
+        return []
+    rules, hand = view.rules, view.hand
+    know = read_view(view)
+    part = best_partition(hand, rules)
+    loose = list(part.leftover)
+    have = counts(loose)
+    spare_jokers = loose.count(JOKER)
+    weight = 1.0 if view.has_opened else style.closed_penalty_weight
+    others = [s for s in range(len(view.opened)) if s != view.seat and view.active[s]]
+    opened = any(view.opened[s] for s in others)
+    held = [c for s in others for c in know.held.get(s, ())]
+    thrown = [c for s in others for c in know.discarded.get(s, ())]
+    ranked: list[tuple[float, Discard]] = []
+    for action in discards:
+        card = action.card
+        if card in loose:
+            have[card] -= 1
+            jokers = spare_jokers - (card == JOKER)
+            hope = potential(card, have, know.unseen, know.unseen_total, jokers)
+            have[card] += 1
+            worth = style.potential_weight
+            if not view.has_opened:
+                worth += style.value_weight * card_penalty(card, rules)
+            value = worth * hope - weight * card_penalty(card, rules)
+        else:
+            rest = list(hand)
+            rest.remove(card)
+            value = BREAK_MELD + best_partition(rest, rules).deadwood - part.deadwood
+        if style.use_danger:
+            risk = danger(card, view.table, rules.jokers_per_meld, opened, held, thrown)
+            value += style.danger_weight * risk
+        ranked.append((value, action))
+    ranked.sort(key=lambda item: (item[0], item[1].card))
+    return ranked

@@ -1,0 +1,204 @@
+"""A fast whole-turn policy for simulated rounds (the hard bot's rollouts).
+
+It plays like a plain medium bot with fewer solver calls: take the discard pile's card when
+it is a joker, completes a meld with two cards in hand, or (opened) fits the table; open with
+the best opening; once opened lay the best partition's melds and lay off loose cards; discard
+the loose card with the fewest partners, higher penalty first. Plans are tried with
+:func:`rami.engine.apply` and a refusal falls back to :func:`rami.engine.legal_actions`, so
+a simulated round is always played by the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from functools import lru_cache
+
+from rami.actions import Action, Discard, DrawDiscard, DrawStock, LayOff, MeldAction, Open
+from rami.bots.cardsense import fits_table
+from rami.bots.knowledge import counts
+from rami.cards import JOKER, Card
+from rami.engine import apply, legal_actions
+from rami.errors import IllegalActionError
+from rami.melds import Meld, MeldKind, layoff_readings
+from rami.rules import RuleSet
+from rami.solver import Opening, Partition, best_opening, best_partition, card_penalty
+from rami.state import Phase, RoundState
+
+PARTNER_WEIGHT = 6.0
+"""Keep value of one partner card (same rank, or same suit one or two ranks away)."""
+
+
+@lru_cache(maxsize=1 << 15)
+def _partition(hand: tuple[Card, ...], rules: RuleSet) -> Partition:
+    """Cached :func:`best_partition` (candidate plays compared in one world share hands)."""
+    return best_partition(hand, rules)
+
+
+@lru_cache(maxsize=1 << 15)
+def _opening(hand: tuple[Card, ...], rules: RuleSet) -> Opening | None:
+    return best_opening(hand, rules, keep=1)
+
+
+def try_apply(state: RoundState, action: Action) -> RoundState | None:
+    """The state after ``action``, or None when the rules refuse it."""
+    try:
+        return apply(state, action)
+    except IllegalActionError:
+        return None
+
+
+def draw(state: RoundState, action: Action) -> RoundState:
+    """Apply a draw; taking the discard moves the stock's top card to the bottom.
+
+    Simulations deal each turn its own stock card whatever earlier turns drew, so two
+    candidate plays compared in one world see the same future draws.
+    """
+    after = apply(state, action)
+    if isinstance(action, DrawDiscard) and len(after.stock) > 1:
+        after = replace(after, stock=(after.stock[-1], *after.stock[:-1]))
+    return after
+
+
+def play_turn(state: RoundState) -> RoundState:
+    """Play the rest of the current seat's turn (from its draw or from its plays)."""
+    if state.phase is Phase.DRAW:
+        state = _draw(state)
+    if state.phase is Phase.PLAY:
+        state = _plays(state)
+    if state.phase is Phase.PLAY:
+        state = _discard(state)
+    return state
+
+
+def rollout(state: RoundState, max_turn: int) -> RoundState:
+    """Play on until the round ends or turn ``max_turn`` starts."""
+    while state.phase is not Phase.OVER and state.turn_number < max_turn:
+        state = play_turn(state)
+    return state
+
+
+def completes_meld(have: Sequence[int], card: Card) -> bool:
+    """True when ``card`` forms a set or run with two cards counted in ``have``."""
+    if card == JOKER:
+        return True
+    rank, suit = card % 13, card // 13
+    suits = sum(1 for s in range(4) if s != suit and have[s * 13 + rank])
+    if suits >= 2:
+        return True
+    near = [0 <= rank + d < 13 and have[suit * 13 + rank + d] > 0 for d in (-2, -1, 1, 2)]
+    return (near[1] and near[2]) or (near[0] and near[1]) or (near[2] and near[3])
+
+
+def _draw(state: RoundState) -> RoundState:
+    pile, hand = state.discard_pile, state.hands[state.current]
+    if pile:
+        top = pile[-1]
+        wanted = completes_meld(counts(hand), top) or (
+            state.opened[state.current]
+            and fits_table(top, [tm for tm in state.table], state.rules.jokers_per_meld)
+        )
+        if wanted or not state.stock:
+            try:
+                return draw(state, DrawDiscard())
+            except IllegalActionError:
+                pass
+    drawn = try_apply(state, DrawStock()) if state.stock else None
+    return drawn if drawn is not None else apply(state, legal_actions(state)[0])
+
+
+def meld_move(meld: Meld, rules: RuleSet) -> MeldAction:
+    """The action laying ``meld`` (naming the jokers' cards when the rules let players)."""
+    cards = tuple(sorted(meld.cards))
+    declared = rules.joker_position == "declared" and meld.kind is MeldKind.RUN
+    if declared and JOKER in cards:
+        return MeldAction(cards, tuple(sorted(meld.joker_cards())))
+    return MeldAction(cards)
+
+
+def _open(state: RoundState) -> RoundState:
+    plan = _opening(state.hands[state.current], state.rules)
+    if plan is None:
+        return state
+    staged: RoundState | None = state
+    for meld in plan.melds:
+        assert staged is not None
+        staged = try_apply(staged, meld_move(meld, state.rules))
+        if staged is None:
+            return state
+    assert staged is not None
+    opened = try_apply(staged, Open())
+    return state if opened is None else opened
+
+
+def _plays(state: RoundState) -> RoundState:
+    rules, seat = state.rules, state.current
+    if not state.opened[seat]:
+        state = _open(state)
+        if not state.opened[seat] or state.phase is Phase.OVER:
+            return state
+        if not rules.layoff_in_opening_turn:
+            return state
+    for meld in _partition(state.hands[seat], rules).melds:
+        played = try_apply(state, meld_move(meld, rules))
+        if played is not None:
+            state = played
+            if state.phase is Phase.OVER:
+                return state
+    return _layoffs(state)
+
+
+def _layoffs(state: RoundState) -> RoundState:
+    rules, seat = state.rules, state.current
+    moved = True
+    while moved and state.phase is Phase.PLAY:
+        moved = False
+        hand = state.hands[seat]
+        for card in sorted(set(hand), key=lambda c: -card_penalty(c, rules)):
+            if card == JOKER and len(hand) > 2:
+                continue
+            for index, tm in enumerate(state.table):
+                if not layoff_readings(tm.meld, card, rules.jokers_per_meld):
+                    continue
+                laid = try_apply(state, LayOff(card, index))
+                if laid is None:
+                    laid = try_apply(state, LayOff(card, index, "high"))
+                if laid is not None:
+                    state, moved = laid, True
+                    break
+            if moved:
+                break
+    return state
+
+
+def _keep_value(card: Card, have: list[int], opened: bool, rules: RuleSet) -> float:
+    if card == JOKER:
+        return 1000.0
+    rank, suit = card % 13, card // 13
+    partners = float(sum(1 for s in range(4) if s != suit and have[s * 13 + rank]))
+    for d, weight in ((-2, 0.5), (-1, 1.0), (1, 1.0), (2, 0.5)):
+        if 0 <= rank + d < 13 and have[suit * 13 + rank + d]:
+            partners += weight
+    penalty = card_penalty(card, rules) * (1.0 if opened else 0.3)
+    return PARTNER_WEIGHT * partners - penalty
+
+
+def _discard(state: RoundState) -> RoundState:
+    rules, seat = state.rules, state.current
+    hand = state.hands[seat]
+    loose = _partition(hand, rules).leftover
+    have = counts(loose)
+    opened = state.opened[seat]
+    order = sorted(set(loose), key=lambda c: (_keep_value(c, have, opened, rules), c))
+    order += sorted(set(hand) - set(loose), key=lambda c: -card_penalty(c, rules))
+    for card in order:
+        done = try_apply(state, Discard(card))
+        if done is not None:
+            return done
+    for _ in range(50):
+        legal = legal_actions(state)
+        discards = [a for a in legal if isinstance(a, Discard)]
+        state = apply(state, discards[-1] if discards else legal[0])
+        if state.phase is not Phase.PLAY or state.current != seat:
+            return state
+    return state

@@ -1,0 +1,130 @@
+"""``rami simulate``: duplicate-deal tournaments between bot levels, as a table, JSON or a plot."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+from rich.table import Table
+
+from rami.bots import LEVELS
+from rami.bots.hard import DEFAULT_BUDGET, Budget
+from rami.bots.tournament import Config, run, summarize
+from rami.cli.common import emit_json, fail, load_rules
+
+
+def simulate(
+    bots: Annotated[
+        str, typer.Option("--bots", help="Bot levels, comma-separated; cycled over the seats.")
+    ] = "hard,medium",
+    players: Annotated[
+        int | None, typer.Option(help="Players per round (default: one per bot).")
+    ] = None,
+    rules: Annotated[str, typer.Option("--rules", help="Rule preset.")] = "rami51",
+    rounds: Annotated[
+        int, typer.Option(help="Deals to play; each is replayed once per seat rotation.")
+    ] = 100,
+    seed: Annotated[str, typer.Option(help="Tournament seed (deals and bots).")] = "0",
+    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    plot: Annotated[Path | None, typer.Option(help="Write a PNG chart of the results.")] = None,
+    hard_worlds: Annotated[
+        int, typer.Option(help="Hard level: sampled worlds per decision.")
+    ] = DEFAULT_BUDGET.worlds,
+    hard_ms: Annotated[
+        float, typer.Option(help="Hard level: time cap per decision (ms).")
+    ] = DEFAULT_BUDGET.max_ms,
+) -> None:
+    """Play bots against each other on duplicate deals and report their strength."""
+    ruleset = load_rules(rules, as_json)
+    levels = tuple(b.strip() for b in bots.split(",") if b.strip())
+    unknown = [b for b in levels if b not in LEVELS]
+    if not levels or unknown:
+        fail("unknown_bot", f"unknown bot level {unknown} (known: {', '.join(LEVELS)})", as_json)
+    count = players if players is not None else max(2, len(levels))
+    if not ruleset.min_players <= count <= ruleset.max_players:
+        limits = f"{ruleset.min_players}-{ruleset.max_players}"
+        fail("bad_player_count", f"{ruleset.name} is for {limits} players, not {count}", as_json)
+    if rounds < 1 or workers < 1 or hard_worlds < 1 or hard_ms <= 0:
+        fail("bad_option", "rounds, workers, hard worlds and hard ms must be positive", as_json)
+    budget = Budget(worlds=hard_worlds, max_ms=hard_ms)
+    config = Config(levels, count, ruleset.name, rounds, seed, budget)
+    console = Console(stderr=True)
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=as_json,
+    ) as bar:
+        task = bar.add_task(f"{count}-player deals", total=rounds)
+        results = run(config, workers, lambda n: bar.advance(task, n))
+    summary = summarize(config, results)
+    if plot is not None:
+        write_plot(summary, plot)
+    if as_json:
+        emit_json(summary)
+    else:
+        Console().print(results_table(summary))
+
+
+def results_table(summary: dict[str, Any]) -> Table:
+    """The results as a rich table."""
+    title = (
+        f"{summary['rules']} · {summary['players']} players · {summary['deals']} deals × "
+        f"{summary['players']} seatings = {summary['rounds']} rounds · "
+        f"{summary['mean_turns']} turns per round"
+    )
+    table = Table(title=title)
+    for name in ("bot", "round wins", "95% CI", "mean penalty", "ms / move", "p95 ms"):
+        table.add_column(name, justify="left" if name == "bot" else "right")
+    for label, row in summary["bots"].items():
+        low, high = row["ci95"]
+        table.add_row(
+            label,
+            f"{100 * row['round_win_rate']:.1f}%",
+            f"{100 * low:.1f}–{100 * high:.1f}%",
+            f"{row['mean_points']:.1f}",
+            f"{row['mean_move_ms']:.2f}",
+            f"{row['p95_move_ms']:.1f}",
+        )
+    return table
+
+
+def write_plot(summary: dict[str, Any], path: Path) -> None:
+    """Round win rates with their 95% intervals, and mean penalties, side by side."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    labels = list(summary["bots"])
+    rows = [summary["bots"][label] for label in labels]
+    rates = [100 * r["round_win_rate"] for r in rows]
+    errors = [
+        [rate - 100 * r["ci95"][0] for rate, r in zip(rates, rows, strict=True)],
+        [100 * r["ci95"][1] - rate for rate, r in zip(rates, rows, strict=True)],
+    ]
+    fig, (wins, points) = plt.subplots(1, 2, figsize=(9, 3.6))
+    wins.bar(labels, rates, yerr=errors, capsize=6, color="#4c72b0")
+    wins.set_ylabel("round win rate (%)")
+    wins.set_ylim(0, 100)
+    wins.axhline(100 / summary["players"], color="grey", linestyle=":", linewidth=1)
+    points.bar(labels, [r["mean_points"] for r in rows], color="#dd8452")
+    points.set_ylabel("mean penalty per round")
+    fig.suptitle(
+        f"{summary['rules']}, {summary['players']} players, {summary['rounds']} duplicate rounds"
+    )
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``simulate`` to ``app``."""
+    app.command("simulate")(simulate)

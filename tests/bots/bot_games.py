@@ -1,0 +1,44 @@
+"""Seeded bot games for the bot tests: every action checked against the seat's legal list."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rami.actions import Action
+from rami.bots import Bot
+from rami.bots.hard import Budget, HardBot
+from rami.bots.tournament import build_bot
+from rami.engine import apply, deal
+from rami.rules import RuleSet
+from rami.state import Phase, RoundState
+from rami.views import view_for
+
+TINY = Budget(worlds=2, max_ms=10_000.0, candidates=3)
+"""A hard budget small enough for many test rounds, and never cut short by the clock."""
+
+
+def bots_for(levels: Sequence[str], seed: str, budget: Budget = TINY) -> list[Bot]:
+    """One bot per level, each with its own seed."""
+    return [build_bot(level, f"{seed}/{i}", budget) for i, level in enumerate(levels)]
+
+
+def play_out(
+    rules: RuleSet, levels: Sequence[str], seed: str, budget: Budget = TINY
+) -> tuple[RoundState, list[Action]]:
+    """Play a round to its end; asserts every chosen action is in the view's legal list."""
+    bots = bots_for(levels, seed, budget)
+    state = deal(rules, len(levels), seed)
+    played: list[Action] = []
+    while state.phase is not Phase.OVER:
+        view = view_for(state, state.current)
+        action = bots[state.current].choose(view)
+        assert action in view.legal, (seed, levels[state.current], action, view.legal)
+        played.append(action)
+        state = apply(state, action)
+        assert len(played) < 20_000, "a round that never ends"
+    return state, played
+
+
+def hard_bot(seed: str = "0", budget: Budget = TINY) -> HardBot:
+    """A hard bot with a test budget."""
+    return HardBot(seed, budget)
