@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from itertools import count
@@ -80,6 +81,10 @@ class Player:
             if done(message):
                 return message
 
+    def wait_version(self, at_least: int) -> Message:
+        """Receive until a snapshot of version ``at_least`` or later."""
+        return self.until(lambda m: m["type"] == "state" and m["version"] >= at_least)
+
     def reply(self, **message: Any) -> list[Message]:
         """Send, then receive up to the ack, or up to the state after an error (the resync)."""
         self.send(**message)
@@ -114,3 +119,63 @@ def refusal(messages: list[Message]) -> str:
     assert errors, messages
     assert messages[-1]["type"] == "state", "a refusal is followed by a full resync"
     return str(errors[0]["code"])
+
+
+class Policy:
+    """A seeded player that stages, opens, lays off and discards (so melds reach the table)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.turn: tuple[int, int] | None = None
+        self.took_back = False
+
+    def choose(self, game: Message) -> str:
+        """One of ``game["legal"]``."""
+        legal: list[str] = game["legal"]
+        turn = (game["round"], game["turn"])
+        if turn != self.turn:
+            self.turn, self.took_back = turn, False
+        by_verb: dict[str, list[str]] = {}
+        for text in legal:
+            by_verb.setdefault(text.split()[0], []).append(text)
+        if "draw" in by_verb:
+            return self.rng.choice(by_verb["draw"])
+        if "open" in by_verb:
+            return "open"
+        if "meld" in by_verb and not self.took_back and len(game["staged"]) < 4:
+            return self.rng.choice(by_verb["meld"])
+        if "takeback" in by_verb:
+            self.took_back = True
+            return "takeback"
+        plays = by_verb.get("layoff", []) + by_verb.get("swap", [])
+        if plays and self.rng.random() < 0.8:
+            return self.rng.choice(plays)
+        return self.rng.choice(by_verb.get("discard") or legal)
+
+
+def play_turns(players: dict[int, Player], policies: dict[int, Policy], limit: int) -> int:
+    """Let the seated players act until the round ends or ``limit`` actions; returns actions.
+
+    Seats missing from ``players`` are bots: the freshest snapshot waits for their moves.
+    """
+    done = 0
+    while done < limit:
+        freshest = max(players.values(), key=lambda p: p.version)
+        current = freshest.game["current"]
+        if current is None:
+            return done
+        if current not in players:
+            freshest.wait_version(freshest.version + 1)
+            continue
+        player = players[current]
+        if player.version < freshest.version:
+            player.wait_version(freshest.version)
+        action = policies[current].choose(player.game)
+        got = player.reply(type="act", action=action, version=player.version)
+        assert got[-1]["type"] == "ack", (action, got)
+        acked = got[-1]["version"]
+        for other in players.values():
+            if other.version < acked:
+                other.wait_version(acked)
+        done += 1
+    return done

@@ -1,0 +1,101 @@
+"""A real ``rami serve`` process on loopback, and a websocket player with timeouts."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+Message = dict[str, Any]
+
+
+def free_port() -> int:
+    """A port nobody listens on right now (loopback)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class LiveServer:
+    """``rami serve`` in a child process; ``kill`` ends it abruptly."""
+
+    def __init__(self, data: Path, port: int, *extra: str) -> None:
+        self.data, self.port, self.extra = data, port, extra
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        """The base HTTP address."""
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 30.0) -> None:
+        """Start the process and wait until it answers."""
+        command = [sys.executable, "-c", "from rami.cli import main; main()", "serve"]
+        command += ["--host", "127.0.0.1", "--port", str(self.port), "--data", str(self.data)]
+        self.process = subprocess.Popen([*command, *self.extra], stdout=subprocess.DEVNULL)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"rami serve exited with {self.process.returncode}")
+            try:
+                if httpx.get(f"{self.url}/api/meta", timeout=1.0).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("rami serve did not start in time")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown, no flush."""
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait(10)
+            self.process = None
+
+    def stop(self) -> None:
+        """Terminate politely."""
+        if self.process is not None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+            self.process = None
+
+
+class LivePlayer:
+    """A websocket client of a live server."""
+
+    def __init__(self, server: LiveServer, table_id: str) -> None:
+        self._connection = connect(f"ws://127.0.0.1:{server.port}/ws/{table_id}")
+        self.ws: ClientConnection = self._connection.__enter__()
+        self.state: Message | None = None
+
+    def send(self, **message: Any) -> None:
+        """Send a message."""
+        self.ws.send(json.dumps(message))
+
+    def recv(self, timeout: float = 10.0) -> Message:
+        """The next message."""
+        message: Message = json.loads(self.ws.recv(timeout=timeout))
+        if message["type"] == "state":
+            self.state = message
+        return message
+
+    def until(self, type_: str, timeout: float = 10.0) -> Message:
+        """Receive until a message of ``type_``."""
+        while True:
+            message = self.recv(timeout)
+            if message["type"] == type_:
+                return message
+
+    def close(self) -> None:
+        """Close the connection."""
+        self._connection.__exit__(None, None, None)

@@ -1,0 +1,79 @@
+"""Kill the server mid-round, restart it on the same data: every acknowledged action is there."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from live_server import LivePlayer, LiveServer, Message, free_port
+from server_helpers import Policy
+
+HUMANS = (0, 1)
+
+
+def settle(player: LivePlayer, version: int) -> Message:
+    """Read until a snapshot at ``version`` or later where no bot is to act."""
+    while True:
+        state = player.until("state")
+        game = state["game"]
+        if state["version"] >= version and (game is None or game["current"] in (*HUMANS, None)):
+            return state
+
+
+@pytest.fixture
+def live(tmp_path: Path) -> Iterator[LiveServer]:
+    server = LiveServer(tmp_path / "data", free_port(), "--bot-delay", "0.02")
+    server.start()
+    yield server
+    server.stop()
+
+
+def test_kill_and_restart_keeps_every_acknowledged_action(live: LiveServer) -> None:
+    body = {"name": "Ana", "preset": "rami40", "seats": 3, "bots": ["random"]}
+    created = httpx.post(f"{live.url}/api/tables", json=body, timeout=10).json()
+    table_id, host_token = created["table"], created["token"]
+    host, guest = LivePlayer(live, table_id), LivePlayer(live, table_id)
+    host.send(type="hello", token=host_token)
+    host.until("state")
+    guest.send(type="hello")
+    guest.until("state")
+    guest.send(type="join", name="Bob")
+    guest_token = guest.until("joined")["token"]
+    host.send(type="start")
+    version = host.until("ack")["version"]
+    players = {0: host, 1: guest}
+    policies = {0: Policy(5), 1: Policy(6)}
+    states = {seat: settle(p, version) for seat, p in players.items()}
+    acked: list[int] = []
+    while len(acked) < 30:
+        game = states[0]["game"]
+        assert game["current"] is not None, "the round ended too early for this test"
+        seat = game["current"]
+        action = policies[seat].choose(states[seat]["game"])
+        players[seat].send(type="act", action=action, version=states[seat]["version"])
+        acked.append(players[seat].until("ack")["version"])
+        states = {s: settle(p, acked[-1]) for s, p in players.items()}
+    before = {seat: (state["version"], state["game"]) for seat, state in states.items()}
+    assert before[0][0] >= acked[-1]
+
+    live.kill()
+    for player in players.values():
+        player.close()
+    live.start()
+
+    tokens = {0: host_token, 1: guest_token}
+    again = {seat: LivePlayer(live, table_id) for seat in HUMANS}
+    for seat, player in again.items():
+        player.send(type="hello", token=tokens[seat])
+        state = player.until("state")
+        assert state["you"]["seat"] == seat
+        assert (state["version"], state["game"]) == before[seat]
+    game = before[0][1]
+    seat = game["current"]
+    action = policies[seat].choose(before[seat][1])
+    again[seat].send(type="act", action=action, version=before[seat][0])
+    assert again[seat].until("ack")["version"] == before[seat][0] + 1
+    for player in again.values():
+        player.close()
