@@ -61,6 +61,7 @@ class RamiApp(App[Path | None]):
             self.exit(None)
             return
         self.settings = settings
+        self.lang = settings.lang
         self._play(Session.start(settings))
 
     def _play(self, session: Session) -> None:

@@ -33,11 +33,11 @@ TableLayout {
     #left { width: 1fr; }
     #right { width: 44; }
     #table-scroll { height: 1fr; border: round $primary; border-title-color: $text; }
-    #piles { height: 1; padding: 0 1; }
+    #piles { height: auto; padding: 0 1; }
     #staging { height: auto; max-height: 7; border: round $warning; padding: 0 1; }
     #staging.-hidden { display: none; }
     #hand { height: 4; border: round $success; padding: 0 1; }
-    #status { height: 1; padding: 0 1; text-style: bold; }
+    #status { height: auto; max-height: 2; padding: 0 1; text-style: bold; }
     #message { height: 2; padding: 0 1; }
     #players { height: auto; border: round $primary; }
     #log { height: 1fr; border: round $primary; padding: 0 1; }
@@ -60,6 +60,7 @@ class TableLayout(Screen[str]):
     def __init__(self, lang: str) -> None:
         super().__init__()
         self.lang = lang
+        self._key_pairs: list[tuple[str, str]] = []
 
     def compose(self) -> ComposeResult:
         """The widgets; :meth:`draw` fills them."""
@@ -138,9 +139,22 @@ class TableLayout(Screen[str]):
         self.query_one("#status", Static).update(status)
 
     def set_keys(self, keys: Sequence[tuple[str, str]]) -> None:
-        """The key bar: ``(key, what it does)`` pairs."""
+        """The key bar: ``(key, what it does)`` pairs, wrapped between pairs only."""
+        self._key_pairs = list(keys)
+        bar = self.query_one("#keys", Static)
+        width = bar.content_region.width or self.size.width - 2
         text = Text()
+        used = 0
         for key, what in keys:
-            text.append(f" {key} ", style="reverse bold")
-            text.append(f" {what}  ")
-        self.query_one("#keys", Static).update(text)
+            pair = Text.assemble((f" {key} ", "reverse bold"), f" {what}  ")
+            if used and used + pair.cell_len > width:
+                text.append("\n")
+                used = 0
+            text.append_text(pair)
+            used += pair.cell_len
+        bar.update(text)
+
+    def on_resize(self) -> None:
+        """Wrap the key bar again for the new width."""
+        if self._key_pairs:
+            self.set_keys(self._key_pairs)

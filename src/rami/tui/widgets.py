@@ -120,7 +120,7 @@ class PlayersPanel(Static):
         tr = translator(lang)
         table = Table(box=None, padding=(0, 1), expand=True)
         table.add_column("")
-        table.add_column(tr.gettext("Player"))
+        table.add_column(tr.gettext("Player"), no_wrap=True, overflow="ellipsis", ratio=1)
         table.add_column(tr.gettext("Cards"), justify="right")
         table.add_column(tr.gettext("Opened"), justify="center")
         table.add_column(tr.gettext("Score"), justify="right")
