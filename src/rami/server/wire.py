@@ -74,6 +74,7 @@ def _round(score: RoundScore, view: PlayerView, fair: Fairness, lang: str) -> di
         "hands": [cards(hand) for hand in result.hands],
         "scores": list(result.scores),
         "text": narrate_result(result, seats, view.names, lang),
+        "deck": list(view.rules.deck_for(len(seats))),
         "seed": fair.revealed.get(score.round_index),
         "commitment": fair.commitments.get(score.round_index),
     }

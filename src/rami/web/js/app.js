@@ -1,0 +1,43 @@
+// Entry point: the language picker, then the lobby ("/") or a table ("/t/<id>").
+
+import { backPattern, suitSprite } from "./cards.js";
+import { currentLanguage, loadLanguage, t } from "./i18n.js";
+import { showLobby } from "./lobby.js";
+import { Board } from "./board.js";
+
+const LANG_KEY = "rami-lang";
+
+function translateStatic() {
+  for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+}
+
+async function start() {
+  document.body.insertAdjacentHTML("afterbegin", suitSprite() + backPattern());
+  const meta = await (await fetch("/api/meta")).json();
+  const lang = localStorage.getItem(LANG_KEY) || meta.preferred_language || "en";
+  await loadLanguage(lang);
+  translateStatic();
+  const picker = document.getElementById("lang-picker");
+  picker.innerHTML = meta.languages
+    .map((l) => `<option value="${l.code}" lang="${l.code}">${l.name}</option>`)
+    .join("");
+  picker.value = currentLanguage();
+  const app = document.getElementById("app");
+  const path = location.pathname.match(/^\/t\/([A-Za-z0-9]+)/);
+  let board = null;
+  if (path) {
+    board = new Board(app, path[1], meta);
+  } else {
+    showLobby(app, meta);
+  }
+  picker.addEventListener("change", async () => {
+    localStorage.setItem(LANG_KEY, picker.value);
+    await loadLanguage(picker.value);
+    translateStatic();
+    if (board) board.changeLanguage(picker.value);
+    else showLobby(app, meta);
+  });
+  window.rami = { board };
+}
+
+start();
