@@ -46,6 +46,17 @@ async def test_quit_mid_turn_then_resume_the_same_game(tmp_path: Path) -> None:
         await play_turn(pilot)
 
 
+@pytest.mark.asyncio
+async def test_ctrl_q_saves_too(tmp_path: Path) -> None:
+    save = tmp_path / "g.jsonl"
+    app = new_app(save)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("s")
+        await pilot.press("ctrl+q")
+    assert app.return_value == save
+    assert load(save).round.phase is Phase.PLAY
+
+
 def _finished_round(tmp_path: Path) -> Path:
     """A record of a round played to its end by discarding the first card each turn."""
     settings = new_app(tmp_path / "unused.jsonl").settings

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
-from textual.widgets import Input, Select, Switch
+from textual.widgets import Button, Input, Select, Static, Switch
 from typer.testing import CliRunner
 
 from rami.cli import build_app
@@ -53,6 +53,21 @@ async def test_setup_screen_refuses_settings_that_cannot_be_played(tmp_path: Pat
         await pilot.click("#start")
         assert isinstance(app.screen, SetupScreen)
         assert "2 to 4 players" in str(screen.query_one("#error").content)
+
+
+@pytest.mark.asyncio
+async def test_setup_screen_speaks_the_language_chosen(tmp_path: Path) -> None:
+    app = RamiApp(save_path=tmp_path / "g.jsonl", name="Dana", bot_delay=0)
+    async with app.run_test(size=(120, 50)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        screen.query_one("#lang", Select).value = "pl"
+        await pilot.pause()
+        assert str(screen.query_one("#start", Button).label) == "Rozpocznij"
+        await pilot.click("#start")
+        await pilot.pause()
+        assert isinstance(app.screen, PlayScreen) and app.screen.lang == "pl"
+        assert "Twoja tura" in str(app.screen.query_one("#status", Static).content)
 
 
 def test_bot_levels_fill_the_seats_or_are_refused() -> None:

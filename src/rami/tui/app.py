@@ -82,6 +82,14 @@ class RamiApp(App[Path | None]):
     def _finished(self, _: str | None) -> None:
         self.exit(None)
 
+    async def action_quit(self) -> None:
+        """Ctrl+Q: leave, saving the game being played (as Q does)."""
+        if self.session is not None and self.replay_match is None:
+            self.session.save(self.save_path)
+            self.exit(self.save_path)
+        else:
+            self.exit(None)
+
 
 def _settings_of(session: Session, lang: str) -> GameSettings:
     """Settings for a new game like a resumed one: same rules, names and bot levels."""

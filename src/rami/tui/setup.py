@@ -17,7 +17,7 @@ from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from rami.bots import LEVELS
 from rami.errors import RamiError
-from rami.i18n import translator
+from rami.i18n import LANGUAGE_NAMES, LANGUAGES, translator
 from rami.rules import PRESET_SUMMARIES, PRESETS, RuleSet
 from rami.tui.options import OptionField, option_fields
 from rami.tui.settings import GameSettings, default_level
@@ -58,6 +58,10 @@ class SetupScreen(Screen[GameSettings]):
         presets = [(name, name) for name in PRESETS]
         with VerticalScroll(id="setup"):
             yield Static(tr.gettext("New game of Rami"), id="setup-title")
+            with Horizontal(classes="row"):
+                yield Label(tr.gettext("Language"))
+                languages = [(LANGUAGE_NAMES[code], code) for code in LANGUAGES]
+                yield Select(languages, value=self.lang, allow_blank=False, id="lang", compact=True)
             with Horizontal(classes="row"):
                 yield Label(tr.gettext("Rules"))
                 yield Select(presets, value="rami51", allow_blank=False, id="preset", compact=True)
@@ -107,6 +111,13 @@ class SetupScreen(Screen[GameSettings]):
     def _show_bot_rows(self, players: int) -> None:
         for seat in range(1, MAX_BOTS + 1):
             self.query_one(f"#bot-row-{seat}").display = seat < players
+
+    @on(Select.Changed, "#lang")
+    async def _language_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value != self.lang:
+            self.lang = event.value
+            await self.recompose()
+            self._show_bot_rows(2)
 
     @on(Select.Changed, "#preset")
     def _preset_changed(self, event: Select.Changed) -> None:
