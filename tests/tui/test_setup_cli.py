@@ -10,7 +10,6 @@ from textual.widgets import Button, Input, Select, Static, Switch
 from typer.testing import CliRunner
 
 from rami.cli import build_app
-from rami.tui import app as app_module
 from rami.tui.app import RamiApp
 from rami.tui.play import PlayScreen
 from rami.tui.settings import GameSettings, parse_bots
@@ -153,6 +152,3 @@ def test_replay_view_opens_the_viewer(runner: CliRunner, tmp_path: Path) -> None
     result = runner.invoke(build_app(), ["replay-view", str(path), "--seat", "2"])
     assert result.exit_code == 0, result.output
     assert FakeApp.made["replay"].names == ("A", "B") and FakeApp.made["seat"] == 1
-
-
-assert app_module  # the module the command starts

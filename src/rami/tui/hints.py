@@ -37,7 +37,10 @@ def hint_for(view: PlayerView, lang: str, solver: SolverHint | None = None) -> H
     solver = solver or solver_hint()
     if not view.my_turn or solver is None:
         return plain_advice(view, lang)
-    found = solver(view)
+    try:
+        found = solver(view)
+    except Exception:  # a failing hint must never end the game: fall back to plain advice
+        return plain_advice(view, lang)
     actions: tuple[Action, ...] = tuple(getattr(found, "actions", ()) or ())
     if not actions:
         return plain_advice(view, lang)
