@@ -14,7 +14,6 @@ from typing import Any
 
 import httpx
 import pytest
-
 from live_server import LiveServer, free_port
 
 CHROMIUM = Path("/usr/bin/chromium")

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rami.actions import Action, MeldAction, action_text
+from rami.actions import Action, MeldAction, Open, action_text
 from rami.cards import Card, card_text
 from rami.melds import Meld, make_meld
-from rami.narration import narrate_log, narrate_result
+from rami.narration import narrate, narrate_result
 from rami.scoring import check_opening
 from rami.server.fairness import Fairness
 from rami.views import PlayerView, RoundScore
@@ -81,17 +81,27 @@ def _round(score: RoundScore, view: PlayerView, fair: Fairness, lang: str) -> di
 
 
 def _log(view: PlayerView, lang: str) -> list[dict[str, Any]]:
-    texts = narrate_log(view.events, view.names, lang)
-    entries = [
-        {
-            "seat": event.seat,
-            "action": action_text(event.action),
-            "card": None if event.card is None else card_text(event.card),
-            "text": text,
-        }
-        for event, text in zip(view.events, texts, strict=True)
-    ]
-    return entries[-LOG_LIMIT:]
+    """The newest :data:`LOG_LIMIT` events in words (only those are narrated)."""
+    events = view.events
+    opened: set[int] = set()
+    first = max(0, len(events) - LOG_LIMIT)
+    entries = []
+    for index, event in enumerate(events):
+        staged = isinstance(event.action, MeldAction) and event.seat not in opened
+        if isinstance(event.action, Open):
+            opened.add(event.seat)
+        if index < first:
+            continue
+        text = narrate(event.seat, event.action, event.card, view.names, lang, staged)
+        entries.append(
+            {
+                "seat": event.seat,
+                "action": action_text(event.action),
+                "card": None if event.card is None else card_text(event.card),
+                "text": text,
+            }
+        )
+    return entries
 
 
 def legal_texts(legal: tuple[Action, ...]) -> list[str]:
