@@ -262,6 +262,13 @@ export class Board {
       <ul class="seats">${seats}</ul>${join}${start}${this.noticeHtml()}</section>`;
   }
 
+  seatLinkHtml() {
+    if (this.seat === null || !this.token) return "";
+    const link = `${location.origin}/t/${this.tableId}#seat=${this.token}`;
+    return `<p><a href="${escapeHtml(link)}" target="_blank" rel="noopener">${t("Your seat on another device")}</a>
+      <small>(${t("keep this link secret")})</small></p>`;
+  }
+
   noticeHtml() {
     if (!this.notice) return `<p class="notice" role="alert"></p>`;
     return `<p class="notice ${this.notice.kind}" role="alert">${escapeHtml(this.notice.text)}</p>`;
@@ -442,6 +449,7 @@ export class Board {
       </section>
       <aside class="side"><details open><summary>${t("Log")}</summary><ol class="log">${this.logHtml()}</ol></details>
         ${this.scoresHtml()}
+        ${this.seatLinkHtml()}
         <p class="keys">${t("Keys:")} ${SHORTCUTS.map(([k, label]) => `<kbd>${k}</kbd> ${t(label)}`).join(" · ")}</p></aside>
       ${this.roundOverHtml()}</div>`;
   }
