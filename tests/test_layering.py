@@ -19,7 +19,13 @@ LAYERS = [
     {"views", "records"},
 ]
 CORE = set().union(*LAYERS)
-SOLVER_CORE = {"solver.partition", "solver.opening", "solver.candidates", "solver.values"}
+SOLVER_TABLE = {"solver.table", "solver.hint", "solver.moves"}
+"""Solver modules that read a player's view: above the engine, never imported by the core."""
+SOLVER_CORE = {
+    f"solver.{p.stem}"
+    for p in (SRC / "solver").glob("*.py")
+    if p.stem != "__init__" and f"solver.{p.stem}" not in SOLVER_TABLE
+}
 UPPER = ("bots", "tui", "server", "web", "cli")
 
 
