@@ -145,9 +145,17 @@ def selfplay(
 
 def replay_cmd(
     file: Annotated[Path, typer.Argument(help="A game record (.jsonl).")],
+    viewer: Annotated[
+        bool, typer.Option("--viewer", help="Step through it in the terminal viewer.")
+    ] = False,
     as_json: JsonOption = False,
 ) -> None:
-    """Check a game record and print it turn by turn."""
+    """Check a game record and print it turn by turn (or open it in the viewer)."""
+    if viewer:
+        from rami.cli.play_cmd import replay_view
+
+        replay_view(file, None, 1)
+        return
     try:
         match = load(file)
     except RamiError as error:
