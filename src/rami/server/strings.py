@@ -1,7 +1,8 @@
 """The web page's words: English messages marked for the shared catalogs, served translated.
 
-The page asks ``/api/strings/<lang>`` once and looks every message up by its English text;
-card names and corner letters come from :mod:`rami.i18n` so they match the terminal client.
+The page asks ``/api/strings/<lang>`` once and looks every message up by its English text
+(``tests/server/test_web_strings.py`` checks that every ``t("...")`` of the page is listed
+here). Card names, corner letters and suits come from :mod:`rami.i18n`, as in the terminal.
 """
 
 from __future__ import annotations
@@ -9,13 +10,177 @@ from __future__ import annotations
 from typing import Any
 
 from rami.cards import JOKER, card_text
-from rami.i18n import LANGUAGE_NAMES, N_, card_name, rank_letter, suit_name, translator
+from rami.i18n import LANGUAGE_NAMES, N_, Translator, card_name, rank_letter, suit_name, translator
 
-STRINGS: tuple[str, ...] = ()
-"""Every message the page shows (filled in with the page's words)."""
+PLURAL_LIMIT = 200
+"""Counts up to which the page gets every plural form spelled out."""
 
-ERRORS: dict[str, str] = {}
-"""Refusal codes with a message in words (the server's own message is shown otherwise)."""
+STRINGS: tuple[str, ...] = (
+    N_("A friend (invite link)"),
+    N_("Back"),
+    N_("Bot: {level}"),
+    N_("Check the shuffle"),
+    N_("Copy"),
+    N_("Create the table"),
+    N_("Discard pile, top card {card}"),
+    N_("Discard pile: empty"),
+    N_("Discard the selection"),
+    N_("Download the record"),
+    N_("Draw from the stock"),
+    N_("End of round {number}"),
+    N_("First"),
+    N_("Five rounds"),
+    N_("Game"),
+    N_("Hand left"),
+    N_("Hash of this round's seed, published before the deal"),
+    N_("Hint"),
+    N_("Invite friends with this link:"),
+    N_("Invite link"),
+    N_("Keys:"),
+    N_("Last"),
+    N_("Log"),
+    N_("Match length"),
+    N_("Meld the selection"),
+    N_("Meld {number}: {points} points, laid by {owner}"),
+    N_("Melds on the table"),
+    N_("Next round"),
+    N_("Next"),
+    N_("No meld on the table yet."),
+    N_("None"),
+    N_("Not connected: your move was not sent."),
+    N_("One round"),
+    N_("Open"),
+    N_("Opening: {points} of {needed}"),
+    N_("Other players"),
+    N_("Play Rami with friends and bots"),
+    N_("Player"),
+    N_("Points"),
+    N_("Position"),
+    N_("Replay the game"),
+    N_("Round length"),
+    N_("Round {number}"),
+    N_("Round"),
+    N_("Scores"),
+    N_("Seat {number}"),
+    N_("Seats"),
+    N_("Seed hash"),
+    N_("Seed revealed: {seed}"),
+    N_("Select one card to discard."),
+    N_("Sort:"),
+    N_("Start the match"),
+    N_("Stock and discard pile"),
+    N_("Table {id}"),
+    N_("Take a seat"),
+    N_("Take back"),
+    N_("Take the discard"),
+    N_("The commitment changed during the round!"),
+    N_("The deal"),
+    N_("The seed does NOT match the commitment!"),
+    N_("The seed matches the commitment."),
+    N_("The selected cards do not form a meld you can lay now."),
+    N_("Three rounds"),
+    N_("Total"),
+    N_("Turn timer"),
+    N_("Until a total reaches the limit"),
+    N_("Up to 12 turns (a quick round)"),
+    N_("Up to 300 turns (reference)"),
+    N_("Up to 60 turns"),
+    N_("Waiting for the host to start."),
+    N_("Who sits there"),
+    N_("Winner: {names}"),
+    N_("You are watching this table."),
+    N_("Your dealt hand came from this seed."),
+    N_("Your dealt hand did NOT come from this seed!"),
+    N_("Your hand"),
+    N_("Your name"),
+    N_("Your seat on another device"),
+    N_("Your turn"),
+    N_("away: a bot plays"),
+    N_("bot"),
+    N_("clean run ✓"),
+    N_("dealer"),
+    N_("free"),
+    N_("keep this link secret"),
+    N_("lay off here"),
+    N_("left end or right end"),
+    N_("needs a clean run"),
+    N_("offline"),
+    N_("opened"),
+    N_("rami sec!"),
+    N_("rank"),
+    N_("score {points}"),
+    N_("suit"),
+    N_("take the joker"),
+    N_("to play"),
+    N_("turn {number}"),
+    N_("went out"),
+    N_("you"),
+    N_("move"),
+    N_("select"),
+    N_("draw from the stock"),
+    N_("take the discard"),
+    N_("meld"),
+    N_("open"),
+    N_("take back"),
+    N_("lay off on the next target"),
+    N_("discard"),
+    N_("hint"),
+    N_("Connected"),
+    N_("Connecting…"),
+    N_("Offline: retrying"),
+)
+"""Every message the page shows."""
+
+PRESET_SUMMARIES: tuple[str, ...] = (
+    N_("Open with 51 points including a clean run; 108 or 160 cards, 4 jokers."),
+    N_("Open with 40 points, no clean run needed."),
+    N_("Rami 51 with the house deck: 2 jokers (106) or 3 jokers (159)."),
+    N_("Rami 40 with the house deck: 2 jokers (106) or 3 jokers (159)."),
+    N_("Polish Rami 51: 2-4 players, 14 cards, no upcard, final discard required."),
+    N_("Scala 40: open with 40; take the discard only to use it; out at 101."),
+)
+"""The presets' one-line summaries (the same text as :data:`rami.rules.PRESET_SUMMARIES`)."""
+
+ERRORS: dict[str, str] = {
+    "not_your_turn": N_("It is not your turn."),
+    "stale_version": N_("The table had moved on: you now see the latest state."),
+    "spectator": N_("Spectators cannot play."),
+    "not_your_seat": N_("You can only play for your own seat."),
+    "draw_first": N_("Draw a card first (from the stock or the discard pile)."),
+    "already_drawn": N_("You have already drawn this turn."),
+    "opening_needs_clean_run": N_("The opening needs a clean run (a run with no joker)."),
+    "opening_pending": N_("Open with the staged melds or take them back first."),
+    "cannot_discard_taken_card": N_(
+        "You took this card from the discard pile: keep it (or its twin) this turn."
+    ),
+    "cannot_discard_retrieved_joker": N_("A retrieved joker stays in your hand this turn."),
+    "joker_must_be_replayed": N_("Play the retrieved joker again this turn."),
+    "must_use_taken_card": N_("The card taken from the discard pile must be played this turn."),
+    "pickup_not_usable": N_("You may take that card only if you can use it this turn."),
+    "layoff_does_not_fit": N_("That card does not fit this meld."),
+    "seats_empty": N_("Wait until every seat is taken."),
+    "not_host": N_("Only the host starts the match."),
+    "table_full": N_("Every seat is taken."),
+    "seat_taken": N_("That seat is taken."),
+    "already_started": N_("The match has started: you can watch it."),
+    "bad_token": N_("This seat link is not valid: you are watching."),
+    "bad_name": N_("A name has 1 to 24 characters."),
+    "malformed": N_("The message could not be read."),
+    "storage_failed": N_("The move could not be saved: try again."),
+    "no_hint": N_("Hints are for the player whose turn it is."),
+    "round_in_progress": N_("The round is still being played."),
+}
+"""Refusal codes shown in words (the server's own message is shown for the others)."""
+
+
+def _plurals(tr: Translator) -> dict[str, list[str]]:
+    counts = range(PLURAL_LIMIT + 1)
+    return {
+        "{count} cards": [tr.ngettext("{count} card", "{count} cards", n) for n in counts],
+        "Stock: {count} cards": [
+            tr.ngettext("Stock: {count} card", "Stock: {count} cards", n) for n in counts
+        ],
+    }
 
 
 def ui_strings(lang: str) -> dict[str, Any]:
@@ -24,12 +189,10 @@ def ui_strings(lang: str) -> dict[str, Any]:
     return {
         "lang": lang,
         "language": LANGUAGE_NAMES[lang],
-        "strings": {message: tr.gettext(message) for message in STRINGS},
+        "strings": {m: tr.gettext(m) for m in (*STRINGS, *PRESET_SUMMARIES)},
+        "plurals": _plurals(tr),
         "errors": {code: tr.gettext(message) for code, message in ERRORS.items()},
         "cards": {card_text(c): card_name(c, lang) for c in [*range(52), JOKER]},
         "letters": {str(rank): rank_letter(rank, lang) for rank in range(1, 14)},
         "suits": [suit_name(suit, lang) for suit in range(4)],
     }
-
-
-_ = N_

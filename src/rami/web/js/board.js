@@ -2,7 +2,7 @@
 // snapshot the server sent; the only local state is the hand's order and the selection.
 
 import { cardBack, cardCode, cardFace } from "./cards.js";
-import { cardName, errorText, letters, t } from "./i18n.js";
+import { cardName, errorText, letters, t, tn } from "./i18n.js";
 import { escapeHtml } from "./lobby.js";
 import { TableLink } from "./net.js";
 import { commitment, dealtHands } from "./verify.js";
@@ -291,7 +291,7 @@ export class Board {
     if (!info.online && !info.bot) badges.push(`<span class="badge away">${t("offline")}</span>`);
     const count = game.hand_sizes[i];
     const backs = i === this.seat ? "" : Array.from({ length: Math.min(count, 14) }, () => `<span class="mini">${cardBack()}</span>`).join("");
-    const cards = t("{count} cards", { count });
+    const cards = tn("{count} cards", count);
     return `<div class="seat ${game.current === i ? "acting" : ""}" aria-label="${name}: ${cards}">
       <div class="who"><strong>${name}</strong> ${badges.join(" ")}</div>
       ${backs ? `<div class="fan" aria-hidden="true">${backs}</div>` : ""}
@@ -436,7 +436,7 @@ export class Board {
     return `<div class="board ${myTurn ? "my-turn" : ""}">
       <section class="opponents" aria-label="${t("Other players")}">${seats.map((i) => this.seatHtml(i)).join("")}</section>
       <section class="center" aria-label="${t("Stock and discard pile")}">
-        <button class="pile stock" id="stock" data-key="stock" aria-label="${t("Stock: {count} cards", { count: game.stock })}">${cardBack()}<span class="pile-count">${game.stock}</span></button>
+        <button class="pile stock" id="stock" data-key="stock" aria-label="${tn("Stock: {count} cards", game.stock)}">${cardBack()}<span class="pile-count">${game.stock}</span></button>
         <button class="pile discard" id="discard-pile" data-key="discard" aria-label="${top ? t("Discard pile, top card {card}", { card: cardName(top) }) : t("Discard pile: empty")}">${top ? cardFace(top, letters()) : ""}<span class="pile-count">${game.discard.length}</span></button>
         <div class="round-info"><div>${t("Round {number}", { number: game.round })} · ${t("turn {number}", { number: game.turn })} ${timer}</div>
           <div class="commit" title="${t("Hash of this round's seed, published before the deal")}">${t("Seed hash")}: ${game.commitment.slice(0, 16)}…</div></div>

@@ -1,6 +1,6 @@
 // The page's words: fetched from /api/strings/<lang> (the shared gettext catalogs).
 
-let pack = { lang: "en", strings: {}, errors: {}, cards: {}, letters: {}, suits: [] };
+let pack = { lang: "en", strings: {}, plurals: {}, errors: {}, cards: {}, letters: {}, suits: [] };
 
 export async function loadLanguage(lang) {
   const response = await fetch(`/api/strings/${lang}`);
@@ -13,6 +13,13 @@ export async function loadLanguage(lang) {
 export function t(message, fields = {}) {
   const text = pack.strings[message] || message;
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? fields[name] : whole));
+}
+
+/** A message with a count, in the plural form the language uses for ``n``. */
+export function tn(message, n) {
+  const forms = pack.plurals && pack.plurals[message];
+  if (forms && n >= 0 && n < forms.length) return forms[n];
+  return t(message, { count: n });
 }
 
 /** A refusal in words: the catalog's message for its code, else the server's own words. */

@@ -1,7 +1,7 @@
 // Step through the finished rounds of a table with every hand shown.
 
 import { backPattern, cardFace, suitSprite } from "./cards.js";
-import { cardName, letters, loadLanguage, t } from "./i18n.js";
+import { cardName, letters, loadLanguage, t, tn } from "./i18n.js";
 import { escapeHtml } from "./lobby.js";
 
 const root = document.getElementById("replay");
@@ -39,7 +39,7 @@ function render() {
     <section class="opponents" style="grid-column: 1 / -1">${hands}</section>
     <section class="center" style="grid-column: 1 / -1">
       <span class="pile">${top ? cardFace(top, letters()) : ""}<span class="pile-count">${frame.discard_count}</span></span>
-      <span>${t("Stock: {count} cards", { count: frame.stock })}</span></section>
+      <span>${tn("Stock: {count} cards", frame.stock)}</span></section>
     <section class="melds" style="grid-column: 1 / -1">${melds || t("No meld on the table yet.")}</section>`;
   const go = (n) => {
     at = Math.max(0, Math.min(data.frames.length - 1, n));
