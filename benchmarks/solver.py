@@ -202,10 +202,10 @@ The ILP time includes building its model in Python (candidate melds, numpy array
 would be used. Where the ratio falls short of 100×, the profile shows the time is the memoised
 search itself (about 110 states and 260 calls per dense two-joker hand), not setup. Jokers
 multiply the candidate melds (every pair of naturals plus a joker is one), so the next step
-is algorithmic: leave out melds
-where a joker only extends an already valid meld and attach spare jokers afterwards (the
-search then needs the count of melds that can take one), or run the same packed-integer
-search compiled (mypyc or a small C extension; the state is already a single integer).
+is algorithmic: leave out melds where a joker only extends an already valid meld and attach
+spare jokers afterwards (the search then needs the count of melds that can take one), or run
+the same packed-integer search compiled (mypyc or a small C extension; the state is already
+a single integer).
 """
 
 
@@ -269,12 +269,13 @@ def main() -> None:
             "## Meld solver (`rami.solver`)\n",
             f"Command: `{command}` — {machine()}, pure Python, one process. "
             f"{args.hands:,} hands per row; the ILP (scipy `milp`/HiGHS, same model as the test "
-            f"oracle) on the first {args.ilp_hands} of each row; ratio = ILP mean / solver mean.\n",
+            f"oracle) on the first {args.ilp_hands} of each row; each hand timed 3 times and the "
+            f"least kept (the machine is shared); ratio = ILP mean / solver mean.\n",
             *lines,
             targets(),
             turn_lines,
             profile_lines,
-            NEXT_STEP,
+            NEXT_STEP.rstrip(),
             "",
             verdict,
         ]
