@@ -7,6 +7,7 @@ only other inputs are the public seed commitments and the seeds of finished roun
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from rami.actions import Action, MeldAction, Open, action_text
@@ -26,14 +27,15 @@ def cards(values: tuple[Card, ...] | list[Card]) -> list[str]:
     return [card_text(card) for card in values]
 
 
+@lru_cache(maxsize=8192)
+def _meld_parts(meld: Meld, count_jokers: bool) -> tuple[str, list[str], list[str], int]:
+    return str(meld.kind), cards(meld.cards), cards(meld.represented()), meld.points(count_jokers)
+
+
 def meld_wire(meld: Meld, rules_count_jokers: bool = True) -> dict[str, Any]:
     """A meld: its kind, cards in table order, what each position stands for, its points."""
-    return {
-        "kind": str(meld.kind),
-        "cards": cards(meld.cards),
-        "represents": cards(meld.represented()),
-        "points": meld.points(rules_count_jokers),
-    }
+    kind, shown, represents, points = _meld_parts(meld, rules_count_jokers)
+    return {"kind": kind, "cards": list(shown), "represents": list(represents), "points": points}
 
 
 def _meld_points(view: PlayerView) -> dict[str, int]:
@@ -42,9 +44,16 @@ def _meld_points(view: PlayerView) -> dict[str, int]:
     rules = view.rules
     for action in view.legal:
         if isinstance(action, MeldAction):
-            meld = make_meld(action.cards, rules.jokers_per_meld, action.jokers_as or None)
-            points[action_text(action)] = meld.points(rules.jokers_count_in_opening)
+            points[action_text(action)] = _opening_points(
+                action, rules.jokers_per_meld, rules.jokers_count_in_opening
+            )
     return points
+
+
+@lru_cache(maxsize=8192)
+def _opening_points(action: MeldAction, jokers_per_meld: int, count_jokers: bool) -> int:
+    meld = make_meld(action.cards, jokers_per_meld, action.jokers_as or None)
+    return meld.points(count_jokers)
 
 
 def _opening(view: PlayerView) -> dict[str, Any] | None:
@@ -92,7 +101,7 @@ def _log(view: PlayerView, lang: str) -> list[dict[str, Any]]:
             opened.add(event.seat)
         if index < first:
             continue
-        text = narrate(event.seat, event.action, event.card, view.names, lang, staged)
+        text = _narrate(event.seat, event.action, event.card, view.names, lang, staged)
         entries.append(
             {
                 "seat": event.seat,
@@ -102,6 +111,13 @@ def _log(view: PlayerView, lang: str) -> list[dict[str, Any]]:
             }
         )
     return entries
+
+
+@lru_cache(maxsize=65536)
+def _narrate(
+    seat: int, action: Action, card: Card | None, names: tuple[str, ...], lang: str, staged: bool
+) -> str:
+    return narrate(seat, action, card, names, lang, staged)
 
 
 def legal_texts(legal: tuple[Action, ...]) -> list[str]:
