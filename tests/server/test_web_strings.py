@@ -14,6 +14,7 @@ WEB = Path(__file__).resolve().parents[2] / "src" / "rami" / "web" / "js"
 CALLS = re.compile(r'\bt\(("(?:[^"\\]|\\.)*")')
 PLURALS = re.compile(r'\btn\(("(?:[^"\\]|\\.)*")')
 LABELS = re.compile(r'\["[^"]+", ("[a-z][^"]*")\]')
+STATIC = re.compile(r'data-t="([^"]+)"')
 
 
 def page_messages(pattern: re.Pattern[str]) -> set[str]:
@@ -27,6 +28,8 @@ def test_every_page_message_is_marked_for_translation() -> None:
     missing = page_messages(CALLS) - set(STRINGS)
     assert not missing, f"add to rami.server.strings.STRINGS: {sorted(missing)}"
     assert page_messages(LABELS) <= set(STRINGS)
+    static = set(STATIC.findall((WEB.parent / "index.html").read_text(encoding="utf-8")))
+    assert static <= set(STRINGS)
     assert page_messages(PLURALS) == set(ui_strings("en")["plurals"])
     assert set(MARKED_SUMMARIES) == set(PRESET_SUMMARIES.values())
 

@@ -128,6 +128,8 @@ STRINGS: tuple[str, ...] = (
     N_("Connected"),
     N_("Connecting…"),
     N_("Offline: retrying"),
+    N_("Rules"),
+    N_("Language"),
 )
 """Every message the page shows."""
 

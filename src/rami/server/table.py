@@ -99,6 +99,7 @@ class Table:
         self.changed_at = time.monotonic()
         self.turn_started = self.changed_at
         self.timed_out: tuple[int, int] | None = None
+        self.last_turn: tuple[int, int] | None = None
         self.wakeup = asyncio.Event()
 
     # --- events: applied live after storage, and again when a table is restored ----------
@@ -126,8 +127,8 @@ class Table:
     def _touch(self) -> None:
         now = time.monotonic()
         key = self.turn_key()
-        if key != getattr(self, "_last_turn_key", None):
-            self._last_turn_key = key
+        if key != self.last_turn:
+            self.last_turn = key
             self.turn_started = now
         self.changed_at = now
         self.wakeup.set()
