@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import random
 import resource
@@ -146,6 +147,9 @@ async def run(url: str, tables: int, seconds: float, pid: int) -> dict[str, floa
             seated = await asyncio.gather(*(seat_table(url, http, stats, i) for i in batch))
             clients.extend(c for pair in seated for c in pair)
     setup_rss = rss_kib(pid)
+    gc.collect()
+    gc.freeze()
+    gc.disable()  # the load generator must not add its own pauses to the measured latency
     warmup = 8.0
     until = time.monotonic() + warmup + seconds
     tasks = [asyncio.create_task(c.play(until)) for c in clients]
