@@ -9,9 +9,10 @@ a table meld, or that matches cards they picked up from the discard pile.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from rami.cards import JOKER, Card
-from rami.melds import layoff_readings
+from rami.melds import Meld, layoff_readings
 from rami.state import TableMeld
 
 COMPLETE = 1.5
@@ -86,9 +87,15 @@ def potential(
     return 1.0 - miss**LOOKAHEAD_DRAWS
 
 
+@lru_cache(maxsize=1 << 14)
+def accepts(meld: Meld, jokers_per_meld: int) -> frozenset[Card]:
+    """Every card that could be laid off on ``meld`` (cached: table melds recur a lot)."""
+    return frozenset(c for c in range(JOKER + 1) if layoff_readings(meld, c, jokers_per_meld))
+
+
 def fits_table(card: Card, table: Sequence[TableMeld], jokers_per_meld: int) -> bool:
     """True when ``card`` could be laid off on some table meld."""
-    return any(layoff_readings(tm.meld, card, jokers_per_meld) for tm in table)
+    return any(card in accepts(tm.meld, jokers_per_meld) for tm in table)
 
 
 def related(card: Card, other: Card) -> bool:

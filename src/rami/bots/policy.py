@@ -2,9 +2,10 @@
 
 One call picks one action of ``view.legal``: the draw (the discard pile's card when it opens,
 melds or lays off), then the opening (the solver's best opening, staged meld by meld), then
-table play once opened (joker retrievals, the best partition's melds, lay-offs of loose
-cards), and last the discard ranked by :func:`discard_ranking`. A :class:`Style` sets how
-carefully each step is done; every choice is checked against ``view.legal``.
+table play once opened (going out whenever the solver finds a way, joker retrievals, the
+best partition's melds, lay-offs of loose cards), and last the discard ranked by
+:func:`discard_ranking`. A :class:`Style` sets how carefully each step is done; every choice
+is checked against ``view.legal``.
 """
 
 from __future__ import annotations
@@ -29,11 +30,14 @@ from rami.bots.knowledge import counts, my_turn_events, read_view
 from rami.cards import JOKER, Card
 from rami.rules import RuleSet
 from rami.solver import Opening, Partition, best_opening, best_partition, card_penalty
+from rami.solver.table import can_go_out
 from rami.state import Phase
 from rami.views import PlayerView
 
 MAX_TURN_ACTIONS = 40
 """After this many actions in one turn a bot only looks for its discard (a loop guard)."""
+GO_OUT_SEARCH = 8
+"""Hands up to this size ask the solver for a way to go out (larger ones rarely can)."""
 BREAK_MELD = 1000.0
 """Keep value added to a card that sits in one of the hand's melds."""
 
@@ -57,6 +61,8 @@ class Style:
     """Chance of discarding a random loose card instead of the best one."""
     table_pickups: bool = True
     """Take the discard pile's card when it can be laid off on the table."""
+    go_out: bool = True
+    """Once opened, look for any sequence of plays that empties the hand this turn."""
 
 
 MEDIUM = Style()
@@ -67,6 +73,7 @@ EASY = Style(
     closed_penalty_weight=1.0,
     sloppy=0.25,
     table_pickups=False,
+    go_out=False,
 )
 
 
@@ -191,6 +198,10 @@ def opening_step(view: PlayerView) -> Action | None:
 def table_step(view: PlayerView, style: Style) -> Action | None:
     """Once opened: retrieve a joker, lay a meld, or lay off a loose card; None if nothing."""
     legal = view.legal
+    if style.go_out and len(view.hand) <= GO_OUT_SEARCH:
+        out = can_go_out(view)
+        if out is not None and out.actions and out.actions[0] in legal:
+            return out.actions[0]
     if style.swap_jokers and my_turn_events(view).count(Swap) < 2:
         for action in legal:
             if isinstance(action, Swap):

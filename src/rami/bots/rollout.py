@@ -15,12 +15,12 @@ from dataclasses import replace
 from functools import lru_cache
 
 from rami.actions import Action, Discard, DrawDiscard, DrawStock, LayOff, MeldAction, Open
-from rami.bots.cardsense import fits_table
+from rami.bots.cardsense import accepts, fits_table
 from rami.bots.knowledge import counts
 from rami.cards import JOKER, Card
 from rami.engine import apply, legal_actions
 from rami.errors import IllegalActionError
-from rami.melds import Meld, MeldKind, layoff_readings
+from rami.melds import Meld, MeldKind
 from rami.rules import RuleSet
 from rami.solver import Opening, Partition, best_opening, best_partition, card_penalty
 from rami.state import Phase, RoundState
@@ -150,16 +150,16 @@ def _plays(state: RoundState) -> RoundState:
 
 def _layoffs(state: RoundState) -> RoundState:
     rules, seat = state.rules, state.current
+    jpm = rules.jokers_per_meld
     moved = True
     while moved and state.phase is Phase.PLAY:
         moved = False
         hand = state.hands[seat]
-        for card in sorted(set(hand), key=lambda c: -card_penalty(c, rules)):
-            if card == JOKER and len(hand) > 2:
-                continue
-            for index, tm in enumerate(state.table):
-                if not layoff_readings(tm.meld, card, rules.jokers_per_meld):
-                    continue
+        for index, tm in enumerate(state.table):
+            fits = set(accepts(tm.meld, jpm).intersection(hand))
+            if len(hand) > 2:
+                fits.discard(JOKER)
+            for card in sorted(fits, key=lambda c: -card_penalty(c, rules)):
                 laid = try_apply(state, LayOff(card, index))
                 if laid is None:
                     laid = try_apply(state, LayOff(card, index, "high"))
