@@ -447,7 +447,7 @@ export class Board {
         <div class="hand" role="group" aria-label="${t("Your hand")}">${this.handHtml()}</div>
         ${this.seat !== null ? this.buttonsHtml() : ""}
       </section>
-      <aside class="side"><details open><summary>${t("Log")}</summary><ol class="log">${this.logHtml()}</ol></details>
+      <aside class="side"><details open><summary>${t("Log")}</summary><ol class="log" start="${this.game.log_count - this.game.log.length + 1}">${this.logHtml()}</ol></details>
         ${this.scoresHtml()}
         ${this.seatLinkHtml()}
         <p class="keys">${t("Keys:")} ${SHORTCUTS.map(([k, label]) => `<kbd>${k}</kbd> ${t(label)}`).join(" · ")}</p></aside>
