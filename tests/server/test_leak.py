@@ -46,13 +46,18 @@ def test_checker_catches_a_leak() -> None:
 
 
 @pytest.mark.parametrize(
-    ("preset", "seed"), [("rami51", "leak-a"), ("rami40-house", "leak-b"), ("scala40", "leak-c")]
+    ("preset", "seed", "bot"),
+    [
+        ("rami51", "leak-a", "random"),
+        ("rami40-house", "leak-b", "medium"),
+        ("scala40", "leak-c", "hard"),
+    ],
 )
 def test_no_message_leaks_hidden_cards(
-    preset: str, seed: str, monkeypatch: pytest.MonkeyPatch
+    preset: str, seed: str, bot: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with server(seed=seed) as app:
-        table_id, token = create(app, preset=preset, seats=3, bots=["random"], rounds=2)
+        table_id, token = create(app, preset=preset, seats=3, bots=[bot], rounds=2)
         url = f"/ws/{table_id}"
         with (
             recording(app, table_id, monkeypatch) as sent,

@@ -16,8 +16,8 @@ from rami.bots import LEVELS, Bot, make_bot
 from rami.server.table import Refusal, Table
 from rami.views import PlayerView, view_for
 
-AWAY_LEVELS = ("strong", "hard", "medium", "normal", "easy", "random")
-"""Preferred bot levels to stand in for a person who is away (the first one that exists)."""
+AWAY_LEVELS = ("medium", "easy", "random")
+"""Bot levels to stand in for a person who is away, preferred first (quick and sound)."""
 
 
 def away_level() -> str:
@@ -121,7 +121,8 @@ class Driver:
         table = self.table
         assert table.match is not None
         view = view_for(table.match, seat)
-        action = self._choose(seat, view.legal, view)
+        # A strong bot may think for a while: off the event loop, so other tables keep going.
+        action = await asyncio.to_thread(self._choose, seat, view.legal, view)
         text = action_text(action)
         try:
             after = table.check_action(seat, text)
