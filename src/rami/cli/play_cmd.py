@@ -1,5 +1,8 @@
 """``rami play``: a game in the terminal against the computer; ``rami replay-view``: a saved
-game stepped through in the same viewer."""
+game stepped through in the same viewer.
+
+Textual is imported inside the commands so that every other ``rami`` command starts fast.
+"""
 
 from __future__ import annotations
 
@@ -13,9 +16,6 @@ from rami.cli.common import fail, fail_with, load_rules
 from rami.errors import RamiError
 from rami.i18n import LANGUAGES, negotiate_language, translator
 from rami.records import load
-from rami.tui.app import RamiApp
-from rami.tui.session import Session
-from rami.tui.settings import GameSettings, default_save_path, parse_bots
 
 LangOption = Annotated[
     str | None,
@@ -65,6 +65,10 @@ def play(
     ] = None,
 ) -> None:
     """Play Rami against the computer (with no options: choose everything on a setup screen)."""
+    from rami.tui.app import RamiApp
+    from rami.tui.session import Session
+    from rami.tui.settings import GameSettings, default_save_path, parse_bots
+
     language = _language(lang)
     tr = translator(language)
     player = name or tr.gettext("Player")
@@ -103,6 +107,8 @@ def replay_view(
     ] = 1,
 ) -> None:
     """Step through a saved game in the terminal viewer."""
+    from rami.tui.app import RamiApp
+
     language = _language(lang)
     try:
         match = load(file)
