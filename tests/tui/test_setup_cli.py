@@ -97,9 +97,9 @@ class FakeApp:
 
 @pytest.fixture
 def runner(monkeypatch: pytest.MonkeyPatch) -> CliRunner:
-    from rami.cli import play_cmd
+    from rami.tui import app
 
-    monkeypatch.setattr(play_cmd, "RamiApp", FakeApp)
+    monkeypatch.setattr(app, "RamiApp", FakeApp)
     monkeypatch.setenv("LANG", "pt_BR.UTF-8")
     monkeypatch.delenv("LANGUAGE", raising=False)
     monkeypatch.delenv("LC_ALL", raising=False)
