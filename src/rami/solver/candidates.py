@@ -176,6 +176,112 @@ def shapes(hand: Sequence[Card], jokers_per_meld: int) -> list[Shape]:
     return out
 
 
+class Group:
+    """Candidate melds of one run cluster or one rank, grouped by lowest card, with the
+    derived option tables each search builds from them (cached with the group)."""
+
+    __slots__ = ("by_low", "cover", "derived")
+
+    def __init__(self, found: tuple[Shape, ...]) -> None:
+        lows: dict[Card, list[Shape]] = {}
+        cover = 0
+        for shape in found:
+            lows.setdefault(shape.low, []).append(shape)
+            cover |= shape.vector
+        self.by_low = tuple((low, tuple(group)) for low, group in lows.items())
+        """(lowest card, the melds whose lowest card it is) pairs."""
+        self.cover = cover
+        """Every card some meld of the group uses, one copy each."""
+        self.derived: dict[object, object] = {}
+        """Option tables a search derives from ``by_low``, by the search's own key."""
+
+
+BIT = [1 << (BITS * c) for c in range(52)] + [1 << JOKER_SHIFT]
+_ONES = sum(1 << (BITS * c) for c in range(52))
+_SUIT = (1 << (13 * BITS)) - 1
+_SUIT_GROUPS: dict[tuple[int, int, int], tuple[Group, ...]] = {}
+_SET_GROUPS: dict[tuple[int, int, int], Group] = {}
+
+
+def _compact(spread: int) -> int:
+    """A mask with one bit per nibble of ``spread`` (bit 4r -> bit r)."""
+    out = 0
+    rank = 0
+    while spread:
+        if spread & 1:
+            out |= 1 << rank
+        spread >>= BITS
+        rank += 1
+    return out
+
+
+def _suit_groups(suit: int, ranks: int, jokers: int) -> tuple[Group, ...]:
+    """The run groups of ``suit`` from the ranks held (one bit per nibble, ace at 0 and 13)."""
+    out: list[Group] = []
+    gap = BITS * (jokers + 1)
+    while ranks & (ranks - 1):
+        # a cluster: ranks close enough for one run (gaps a meld's jokers can fill)
+        last = ranks & -ranks
+        cluster = last
+        rest = ranks ^ last
+        while rest:
+            bit = rest & -rest
+            if bit > last << gap:
+                break
+            cluster |= bit
+            last = bit
+            rest ^= bit
+        ranks = rest
+        if cluster & (cluster - 1):
+            key = (suit, _compact(cluster), jokers)
+            found = _RUNS.get(key)
+            if found is None:
+                found = _RUNS[key] = _runs(*key)
+            if found:
+                out.append(Group(found))
+    return tuple(out)
+
+
+def scan(hand: Sequence[Card], jokers_per_meld: int) -> tuple[int, list[Group]]:
+    """The packed state of ``hand`` and the groups of every meld it can form (the melds of
+    :func:`shapes`, no empty group), the run groups cached per suit and ranks held."""
+    state = sum(map(BIT.__getitem__, hand))
+    if state & GUARDS:
+        raise ValueError("a hand holds at most 7 copies of a card and 15 jokers")
+    jokers = min(state >> JOKER_SHIFT, jokers_per_meld)
+    held = state & NATURALS
+    held = (held | held >> 1 | held >> 2) & _ONES
+    step = 13 * BITS
+    out: list[Group] = []
+    suits = (held & _SUIT, held >> step & _SUIT, held >> 2 * step & _SUIT, held >> 3 * step)
+    for suit, ranks in enumerate(suits):
+        if ranks & (ranks - 1):
+            key = (suit, ranks, jokers)
+            found = _SUIT_GROUPS.get(key)
+            if found is None:
+                found = _SUIT_GROUPS[key] = _suit_groups(suit, ranks | (ranks & 1) << step, jokers)
+            out += found
+    a, b, c, d = suits
+    pairs = (a & (b | c | d)) | (b & (c | d)) | (c & d)
+    if not jokers:
+        pairs &= (a & b & (c | d)) | ((a | b) & c & d)
+    while pairs:
+        bit = pairs & -pairs
+        pairs ^= bit
+        shift = bit.bit_length() - 1
+        held_suits = a >> shift & 1 | (b >> shift & 1) << 1 | (c >> shift & 1) << 2
+        key = (shift // BITS, held_suits | (d >> shift & 1) << 3, jokers)
+        group = _SET_GROUPS.get(key)
+        if group is None:
+            melds = _SETS.get(key)
+            if melds is None:
+                melds = _SETS[key] = _sets(key[0] + 1, key[1], jokers)
+            group = _SET_GROUPS[key] = Group(melds)
+        if group.cover:
+            out.append(group)
+    return state, out
+
+
 def meld_multisets(hand: Sequence[Card], jokers_per_meld: int) -> list[tuple[Card, ...]]:
     """Every distinct multiset of cards of ``hand`` that forms a valid meld, sorted."""
     return sorted(shape.cards for shape in shapes(hand, jokers_per_meld))

@@ -1,0 +1,38 @@
+"""The packed scan the searches read gives exactly the candidate melds of ``shapes``."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from solver_hands import dense_hand, random_hand
+
+from rami.cards import JOKER
+from rami.rules import get_rules
+from rami.solver import best_opening, best_partition
+from rami.solver.candidates import pack, scan, shapes
+
+
+@pytest.mark.parametrize("jokers_per_meld", [1, 2])
+def test_scan_groups_hold_the_same_melds_as_shapes(jokers_per_meld: int) -> None:
+    rng = random.Random(77)
+    for i in range(3000):
+        make = dense_hand if i % 2 else random_hand
+        hand = make(rng, rng.choice((13, 14, 15)), rng.choice((2, 3)), rng.randint(0, 4))
+        state, groups = scan(hand, jokers_per_meld)
+        assert state == pack(hand)
+        found = sorted(s.cards for g in groups for _, melds in g.by_low for s in melds)
+        assert found == sorted(s.cards for s in shapes(hand, jokers_per_meld))
+        assert all(g.cover for g in groups)
+
+
+def test_search_ignores_dead_cards_and_joker_only_starts() -> None:
+    rules = get_rules("rami51")
+    # three 2s, a 3-4-5 with the joker, and a 9 and a king of another suit no meld can take
+    hand = (1, 2, 3, 4, 21, 25, 14, 27, JOKER)
+    found = best_partition(hand, rules)
+    assert sorted(c for m in found.melds for c in m.cards) == [1, 2, 3, 4, 14, 27, JOKER]
+    assert found.leftover == (21, 25)
+    opening = best_opening(hand, rules, ignore_threshold=True)
+    assert opening is not None and opening.clean_run
+    assert best_opening(hand, rules, must_include=21, ignore_threshold=True) is None
