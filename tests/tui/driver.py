@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from rich.console import Console
@@ -24,6 +24,14 @@ from rami.views import PlayerView
 SCENARIO_SEED = "tui-3096"
 """Seat 0's first hand, with its first draw: 5C 7C QC 6D 7D QD 8H 9H 10H JH KH 7S QS KS.
 Sets of sevens and queens make 51 without a clean run; 8H 9H 10H fixes it; JH lays off."""
+
+
+async def settle(pilot: Pilot[object], done: Callable[[], bool], seconds: float = 10.0) -> None:
+    """Let the app run until ``done()`` holds (screen switches take longer on a loaded machine)."""
+    for _ in range(int(seconds / 0.05)):
+        if done():
+            return
+        await pilot.pause(0.05)
 
 
 def new_app(

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
+from driver import settle
 from textual.widgets import Button, Input, Select, Static, Switch
 from typer.testing import CliRunner
 
@@ -33,7 +34,7 @@ async def test_setup_screen_starts_the_game_chosen(tmp_path: Path) -> None:
         await pilot.pause()
         screen.query_one("#option-match_limit", Input).value = "101"
         await pilot.click("#start")
-        await pilot.pause()
+        await settle(pilot, lambda: isinstance(app.screen, PlayScreen))
         assert isinstance(app.screen, PlayScreen)
         view = app.screen.view
         assert view.names[0] == "Dana" and len(view.names) == 3
@@ -64,7 +65,7 @@ async def test_setup_screen_speaks_the_language_chosen(tmp_path: Path) -> None:
         await pilot.pause()
         assert str(screen.query_one("#start", Button).label) == "Rozpocznij"
         await pilot.click("#start")
-        await pilot.pause()
+        await settle(pilot, lambda: isinstance(app.screen, PlayScreen))
         assert isinstance(app.screen, PlayScreen) and app.screen.lang == "pl"
         assert "Twoja tura" in str(app.screen.query_one("#status", Static).content)
 
