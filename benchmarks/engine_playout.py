@@ -14,10 +14,9 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from _report import machine, write_section  # noqa: E402
-
+from benchmarks._report import machine, write_section  # noqa: E402
 from rami.bots import random_legal  # noqa: E402
 from rami.engine import apply, deal, legal_actions  # noqa: E402
 from rami.rules import get_rules  # noqa: E402

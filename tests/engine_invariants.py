@@ -20,7 +20,7 @@ def meld_is_valid(meld: Meld, jokers_per_meld: int) -> bool:
             and all(rank_of(c) == meld.rank for c in naturals)
             and len(set(suits)) == len(suits)
         )
-    if not (1 <= meld.rank and meld.high <= 14 and len(meld.cards) <= 13):
+    if not (meld.rank >= 1 and meld.high <= 14 and len(meld.cards) <= 13):
         return False
     return all(
         card == JOKER or card == make_card(meld.rank + i, meld.suit)
