@@ -16,11 +16,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks._report import machine, write_section  # noqa: E402
-from rami.bots import random_legal  # noqa: E402
-from rami.engine import apply, deal, legal_actions  # noqa: E402
-from rami.rules import get_rules  # noqa: E402
-from rami.state import Phase  # noqa: E402
+from benchmarks._report import machine, write_section
+from rami.bots import random_legal
+from rami.engine import apply, deal, legal_actions
+from rami.rules import get_rules
+from rami.state import Phase
 
 
 def run(preset: str, players: int, seconds: float) -> dict[str, float]:
