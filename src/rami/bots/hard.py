@@ -1,11 +1,13 @@
-"""The hard level: determinized Monte Carlo search over the draw and the discard.
+"""The hard level: determinized Monte Carlo search over the discard that ends each turn.
 
-At a draw with both piles open, and at the discard that ends a turn, the bot samples worlds
-consistent with its view (:mod:`rami.bots.determinize`), plays every candidate in each world
-and finishes the round with the fast rollout policy (:mod:`rami.bots.rollout`). The candidate
-with the best mean reward is played; every candidate sees the same worlds, so their
-difference is measured with little noise. Other steps (opening, melds, lay-offs, jokers)
-follow the medium policy. The budget is a number of worlds (reproducible) with a time cap.
+The medium policy proposes its discard and ranks the others; the bot then samples worlds
+consistent with its view (:mod:`rami.bots.determinize`), plays the best few candidates in
+each world and finishes the round with the fast rollout policy (:mod:`rami.bots.rollout`).
+Every candidate sees the same worlds, so their difference is measured with little noise; a
+candidate clearly behind medium's choice leaves the race, and medium's choice is replaced
+only by a candidate that gains by a margin. Draws, the opening, melds, lay-offs and joker
+retrievals follow the medium policy. The budget is a number of worlds (reproducible) with a
+time cap (a safety net for slow machines, which then search fewer worlds).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from dataclasses import dataclass
 from rami.actions import Action, Discard, DrawDiscard, DrawStock
 from rami.bots.determinize import InconsistentView, round_seats, sample_world
 from rami.bots.knowledge import read_view
-from rami.bots.policy import MEDIUM, choose_action, discard_ranking
+from rami.bots.policy import SHARP, choose_action, discard_ranking
 from rami.bots.rollout import draw, play_turn, rollout
 from rami.engine import apply
 from rami.solver import hand_penalty
@@ -30,26 +32,27 @@ class Budget:
     """How much the hard bot searches per decision."""
 
     worlds: int = 48
-    """Sampled worlds per decision (each plays every candidate to the end of the round)."""
+    """Sampled worlds per decision (each plays every candidate to the end of the round);
+    0 turns the search off, leaving the hard level's greedy policy alone."""
     max_ms: float = 250.0
     """Stop sampling after this many milliseconds (at least one world is always played)."""
     candidates: int = 3
     """Discards searched: the medium policy's best few."""
     horizon: int = 80
     """Turns simulated at most before the position is scored without a finished round."""
-    confidence: float = 0.5
-    """Standard errors of gain an alternative needs to replace the medium policy's choice."""
+    confidence: float = 2.0
+    """Standard errors of gain an alternative needs to replace the greedy choice."""
+    points_weight: float = 1.0
+    """Reward per 100 points of score lead, added to 1 for winning the round."""
 
 
 DEFAULT_BUDGET = Budget()
 PRUNE_EVERY = 8
 """Worlds between two prunings of the candidates that are clearly worse."""
-POINTS_WEIGHT = 1.0
-"""Reward per 100 points of score difference, added to 1 for winning the round."""
 
 
 class HardBot:
-    """Searches the draw and the discard by simulation; plays the rest like medium."""
+    """Searches its discards by simulation; plays the rest like medium."""
 
     level = "hard"
 
@@ -59,9 +62,9 @@ class HardBot:
 
     def choose(self, view: PlayerView) -> Action:
         """The searched action for ``view``."""
-        base = choose_action(view, MEDIUM, self.rng)
+        base = choose_action(view, SHARP, self.rng)
         candidates = self.candidates(view, base)
-        if len(candidates) < 2:
+        if len(candidates) < 2 or self.budget.worlds < 1:
             return base
         try:
             return self.search(view, candidates)
@@ -77,7 +80,7 @@ class HardBot:
         """
         if view.phase is not Phase.PLAY or not isinstance(base, Discard):
             return [base]
-        ranked: list[Action] = [d for _, d in discard_ranking(view, MEDIUM)]
+        ranked: list[Action] = [d for _, d in discard_ranking(view, SHARP)]
         return [base] + [d for d in ranked[: self.budget.candidates] if d != base]
 
     def search(self, view: PlayerView, candidates: list[Action]) -> Action:
@@ -94,7 +97,7 @@ class HardBot:
         gains: dict[int, list[float]] = {i: [] for i in range(1, len(candidates))}
         deadline = time.perf_counter() + budget.max_ms / 1000
         played = 0
-        while gains and played < max(1, budget.worlds):
+        while gains and played < budget.worlds:
             world = sample_world(view, self.rng, know)
             base = self.simulate(world, candidates[0], me)
             values = {}
@@ -127,11 +130,12 @@ class HardBot:
         if state.phase is Phase.PLAY:
             state = play_turn(state)
         state = rollout(state, state.turn_number + self.budget.horizon)
-        return reward(state, me)
+        return reward(state, me, self.budget.points_weight)
 
 
-def reward(state: RoundState, me: int) -> float:
-    """1 for winning the round plus the score lead over the others' mean (per 100 points)."""
+def reward(state: RoundState, me: int, points_weight: float) -> float:
+    """1 for winning the round plus ``points_weight`` per 100 points of lead over the others'
+    mean score."""
     if state.result is not None:
         scores = state.result.scores
         winner = state.result.winner
@@ -144,7 +148,7 @@ def reward(state: RoundState, me: int) -> float:
         won = scores[me] == min(scores)
     others = [s for seat, s in enumerate(scores) if seat != me]
     lead = sum(others) / len(others) - scores[me]
-    return float(won) + POINTS_WEIGHT * lead / 100
+    return float(won) + points_weight * lead / 100
 
 
 def _mean_error(values: list[float]) -> tuple[float, float]:

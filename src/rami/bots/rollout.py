@@ -15,9 +15,9 @@ from dataclasses import replace
 from functools import lru_cache
 
 from rami.actions import Action, Discard, DrawDiscard, DrawStock, LayOff, MeldAction, Open
-from rami.bots.cardsense import accepts, fits_table
+from rami.bots.cardsense import accepts, fits_table, potential
 from rami.bots.knowledge import counts
-from rami.cards import JOKER, Card
+from rami.cards import JOKER, Card, build_deck
 from rami.engine import apply, legal_actions
 from rami.errors import IllegalActionError
 from rami.melds import Meld, MeldKind
@@ -25,8 +25,8 @@ from rami.rules import RuleSet
 from rami.solver import Opening, Partition, best_opening, best_partition, card_penalty
 from rami.state import Phase, RoundState
 
-PARTNER_WEIGHT = 6.0
-"""Keep value of one partner card (same rank, or same suit one or two ranks away)."""
+POTENTIAL_WEIGHT = 120.0
+"""Penalty points a loose card sure to join a meld is worth keeping (as the hard style)."""
 
 
 @lru_cache(maxsize=1 << 15)
@@ -171,16 +171,31 @@ def _layoffs(state: RoundState) -> RoundState:
     return state
 
 
-def _keep_value(card: Card, have: list[int], opened: bool, rules: RuleSet) -> float:
+@lru_cache(maxsize=64)
+def _deck(rules: RuleSet, players: int) -> tuple[int, ...]:
+    return tuple(counts(build_deck(*rules.deck_for(players))))
+
+
+def _unseen(state: RoundState) -> list[int]:
+    """Copies of each card the current seat cannot see (others' hands and the stock)."""
+    unseen = list(_deck(state.rules, state.players))
+    for card in state.hands[state.current]:
+        unseen[card] -= 1
+    for card in state.discard_pile:
+        unseen[card] -= 1
+    for tm in state.table:
+        for card in tm.meld.cards:
+            unseen[card] -= 1
+    return unseen
+
+
+def _keep_value(card: Card, have: list[int], unseen: list[int], total: int, jokers: int) -> float:
     if card == JOKER:
         return 1000.0
-    rank, suit = card % 13, card // 13
-    partners = float(sum(1 for s in range(4) if s != suit and have[s * 13 + rank]))
-    for d, weight in ((-2, 0.5), (-1, 1.0), (1, 1.0), (2, 0.5)):
-        if 0 <= rank + d < 13 and have[suit * 13 + rank + d]:
-            partners += weight
-    penalty = card_penalty(card, rules) * (1.0 if opened else 0.3)
-    return PARTNER_WEIGHT * partners - penalty
+    have[card] -= 1
+    hope = potential(card, have, unseen, total, jokers)
+    have[card] += 1
+    return hope
 
 
 def _discard(state: RoundState) -> RoundState:
@@ -189,7 +204,16 @@ def _discard(state: RoundState) -> RoundState:
     loose = _partition(hand, rules).leftover
     have = counts(loose)
     opened = state.opened[seat]
-    order = sorted(set(loose), key=lambda c: (_keep_value(c, have, opened, rules), c))
+    unseen = _unseen(state)
+    total = sum(unseen)
+    jokers = loose.count(JOKER)
+    weight = 1.0 if opened else 0.0
+
+    def keep(card: Card) -> tuple[float, Card]:
+        hope = _keep_value(card, have, unseen, total, jokers - (card == JOKER))
+        return POTENTIAL_WEIGHT * hope - weight * card_penalty(card, rules), card
+
+    order = sorted(set(loose), key=keep)
     order += sorted(set(hand) - set(loose), key=lambda c: -card_penalty(c, rules))
     for card in order:
         done = try_apply(state, Discard(card))
