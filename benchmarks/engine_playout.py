@@ -9,6 +9,7 @@ actions (never 'takeback'), so every action pays for a full ``legal_actions`` ca
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -54,12 +55,14 @@ def main() -> None:
     parser.add_argument("--preset", default="rami51")
     parser.add_argument("--no-write", action="store_true")
     args = parser.parse_args()
+    load = os.getloadavg()[0]
     rows = [run(args.preset, players, args.seconds) for players in (2, 4)]
     lines = [
         "## Engine playouts (`benchmarks/engine_playout.py`)",
         "",
         f"Command: `python3 benchmarks/engine_playout.py --seconds {args.seconds:g}` "
-        f"({machine()}, preset `{args.preset}`, random legal policy).",
+        f"({machine()}, preset `{args.preset}`, random legal policy, one process; "
+        f"load average {load:.1f} when it started).",
         "",
         "| players | rounds | turns/s | actions/s | rounds/s |",
         "|---|---|---|---|---|",
