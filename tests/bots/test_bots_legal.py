@@ -71,6 +71,6 @@ def test_levels_are_registered_and_named() -> None:
 def test_thousands_of_rounds_stay_legal(preset: str, players: int) -> None:
     rules = get_rules(preset)
     rng = random.Random(f"many-{preset}-{players}")
-    for game in range(60):
+    for game in range(80):
         lineup = _lineup(["easy", "medium", "random", "hard"], players, rng)
         play_out(rules, lineup, f"many-{preset}-{players}-{game}")

@@ -1,13 +1,14 @@
-"""The hard level: determinized Monte Carlo search over the discard that ends each turn.
+"""The hard level: a sharper greedy policy, and a determinized Monte Carlo check of its discards.
 
-The medium policy proposes its discard and ranks the others; the bot then samples worlds
-consistent with its view (:mod:`rami.bots.determinize`), plays the best few candidates in
-each world and finishes the round with the fast rollout policy (:mod:`rami.bots.rollout`).
-Every candidate sees the same worlds, so their difference is measured with little noise; a
-candidate clearly behind medium's choice leaves the race, and medium's choice is replaced
-only by a candidate that gains by a margin. Draws, the opening, melds, lay-offs and joker
-retrievals follow the medium policy. The budget is a number of worlds (reproducible) with a
-time cap (a safety net for slow machines, which then search fewer worlds).
+The greedy policy at the :data:`~rami.bots.policy.SHARP` style proposes the discard that ends
+each turn and ranks the others. The bot then samples worlds consistent with its view
+(:mod:`rami.bots.determinize`), plays the best few candidates in each world and finishes the
+round with the fast rollout policy (:mod:`rami.bots.rollout`). Every candidate sees the same
+worlds, so their difference is measured with little noise; a candidate clearly behind the
+greedy choice leaves the race, and the greedy choice is replaced only by a candidate ahead by
+``confidence`` standard errors. Draws, the opening, melds, lay-offs and joker retrievals
+follow the greedy policy. The budget is a number of worlds (reproducible) with a time cap (a
+safety net for slow machines, which then search fewer worlds).
 """
 
 from __future__ import annotations
@@ -31,13 +32,13 @@ from rami.views import PlayerView
 class Budget:
     """How much the hard bot searches per decision."""
 
-    worlds: int = 48
+    worlds: int = 24
     """Sampled worlds per decision (each plays every candidate to the end of the round);
     0 turns the search off, leaving the hard level's greedy policy alone."""
     max_ms: float = 250.0
     """Stop sampling after this many milliseconds (at least one world is always played)."""
     candidates: int = 3
-    """Discards searched: the medium policy's best few."""
+    """Discards searched: the greedy policy's best few."""
     horizon: int = 80
     """Turns simulated at most before the position is scored without a finished round."""
     confidence: float = 2.0
@@ -52,7 +53,7 @@ PRUNE_EVERY = 8
 
 
 class HardBot:
-    """Searches its discards by simulation; plays the rest like medium."""
+    """Plays the sharp greedy policy and checks its discards by simulation."""
 
     level = "hard"
 
@@ -72,9 +73,9 @@ class HardBot:
             return base
 
     def candidates(self, view: PlayerView, base: Action) -> list[Action]:
-        """The discards worth searching, the medium policy's choice first.
+        """The discards worth searching, the greedy choice first.
 
-        Draws are left to the medium policy: measured against long simulations, searching
+        Draws are left to the greedy policy: measured against long simulations, searching
         them gained nothing (a draw changes which stock cards everybody gets next, so the
         two branches are hard to compare in few worlds).
         """
@@ -84,7 +85,7 @@ class HardBot:
         return [base] + [d for d in ranked[: self.budget.candidates] if d != base]
 
     def search(self, view: PlayerView, candidates: list[Action]) -> Action:
-        """Medium's choice (``candidates[0]``) unless another does clearly better.
+        """The greedy choice (``candidates[0]``) unless another does clearly better.
 
         Each world plays every candidate still in the race; an alternative leaves the race
         when it is clearly worse than the first candidate, and wins it only when its mean

@@ -55,8 +55,7 @@ class Style:
     closed_penalty_weight: float = 0.3
     """How much a card's penalty counts before opening (a closed hand pays a flat penalty)."""
     danger_weight: float = 6.0
-    value_weight: float = 0.0
-    """Before opening, extra keep value per point of a promising card (for the threshold)."""
+    """Keep value per way an opponent could use the card (see :func:`danger`)."""
     sloppy: float = 0.0
     """Chance of discarding a random loose card instead of the best one."""
     table_pickups: bool = True
@@ -68,7 +67,7 @@ class Style:
 MEDIUM = Style()
 SHARP = Style(potential_weight=120.0, closed_penalty_weight=0.0)
 """The hard level's card sense: a loose card's chance to join a meld outweighs its penalty
-(tuned in duplicate self-play, where it beats :data:`MEDIUM` in about 56% of rounds)."""
+(tuned in duplicate self-play against :data:`MEDIUM`; see docs/BOTS.md)."""
 EASY = Style(
     swap_jokers=False,
     use_danger=False,
@@ -279,10 +278,7 @@ def discard_ranking(view: PlayerView, style: Style) -> list[tuple[float, Discard
             jokers = spare_jokers - (card == JOKER)
             hope = potential(card, have, know.unseen, know.unseen_total, jokers)
             have[card] += 1
-            worth = style.potential_weight
-            if not view.has_opened:
-                worth += style.value_weight * card_penalty(card, rules)
-            value = worth * hope - weight * card_penalty(card, rules)
+            value = style.potential_weight * hope - weight * card_penalty(card, rules)
         else:
             rest = list(hand)
             rest.remove(card)

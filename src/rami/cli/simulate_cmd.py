@@ -32,7 +32,7 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     plot: Annotated[Path | None, typer.Option(help="Write a PNG chart of the results.")] = None,
     hard_worlds: Annotated[
-        int, typer.Option(help="Hard level: sampled worlds per decision.")
+        int, typer.Option(help="Hard level: sampled worlds per decision (0: no search).")
     ] = DEFAULT_BUDGET.worlds,
     hard_ms: Annotated[
         float, typer.Option(help="Hard level: time cap per decision (ms).")
@@ -48,8 +48,8 @@ def simulate(
     if not ruleset.min_players <= count <= ruleset.max_players:
         limits = f"{ruleset.min_players}-{ruleset.max_players}"
         fail("bad_player_count", f"{ruleset.name} is for {limits} players, not {count}", as_json)
-    if rounds < 1 or workers < 1 or hard_worlds < 1 or hard_ms <= 0:
-        fail("bad_option", "rounds, workers, hard worlds and hard ms must be positive", as_json)
+    if rounds < 1 or workers < 1 or hard_worlds < 0 or hard_ms <= 0:
+        fail("bad_option", "rounds, workers and hard ms must be positive", as_json)
     budget = Budget(worlds=hard_worlds, max_ms=hard_ms)
     config = Config(levels, count, ruleset.name, rounds, seed, budget)
     console = Console(stderr=True)
