@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from rami.cards import Card
 from rami.melds import make_meld
 from rami.rules import RuleSet
-from rami.solver import Opening, Partition, hand_penalty
+from rami.solver import Opening, Partition, hand_value
 
 
 def check_partition(hand: Sequence[Card], rules: RuleSet, found: Partition) -> None:
@@ -17,7 +17,7 @@ def check_partition(hand: Sequence[Card], rules: RuleSet, found: Partition) -> N
     assert laid + Counter(found.leftover) == Counter(hand)
     for meld in found.melds:
         assert make_meld(meld.cards, rules.jokers_per_meld) == meld
-    assert found.deadwood == hand_penalty(found.leftover, rules)
+    assert found.deadwood == hand_value(found.leftover, rules)
 
 
 def check_opening(

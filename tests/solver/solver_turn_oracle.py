@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rami.actions import Discard, TakeBack
 from rami.engine import apply, legal_actions
-from rami.solver import hand_penalty
+from rami.solver import hand_value
 from rami.state import Phase, RoundState
 
 
@@ -19,7 +19,7 @@ def _score(state: RoundState, seat: int) -> tuple[int, int]:
     flat = state.rules.never_opened_penalty
     if not state.opened[seat] and flat is not None:
         return flat, len(hand)
-    return hand_penalty(hand, state.rules), len(hand)
+    return hand_value(hand, state.rules), len(hand)
 
 
 def best_score(state: RoundState) -> tuple[int, int]:

@@ -7,7 +7,7 @@ from solver_checks import check_opening, check_partition
 from rami.cards import JOKER, parse_card, parse_cards
 from rami.melds import candidate_melds
 from rami.rules import get_rules
-from rami.solver import best_opening, best_partition, card_penalty, hand_penalty
+from rami.solver import best_opening, best_partition, card_penalty, hand_value
 from rami.solver.candidates import meld_multisets, pack, unpack
 
 R51 = get_rules("rami51")
@@ -15,7 +15,7 @@ R40 = get_rules("rami40")
 
 
 def test_penalties_follow_the_scoring_rules() -> None:
-    assert hand_penalty(parse_cards("AS KD 7C JK"), R51) == 48
+    assert hand_value(parse_cards("AS KD 7C JK"), R51) == 48
     assert card_penalty(parse_card("AS"), R51.replace(ace_in_hand=1)) == 1
     assert card_penalty(JOKER, get_rules("scala40")) == 25
 

@@ -23,7 +23,7 @@ from rami.bots.knowledge import read_view
 from rami.bots.policy import SHARP, choose_action, discard_ranking
 from rami.bots.rollout import draw, play_turn, rollout
 from rami.engine import apply
-from rami.solver import hand_penalty
+from rami.scoring import hand_penalty
 from rami.state import Phase, RoundState
 from rami.views import PlayerView
 
@@ -143,7 +143,7 @@ def reward(state: RoundState, me: int, points_weight: float) -> float:
         won = winner == me if winner is not None else scores[me] == min(scores)
     else:
         scores = tuple(
-            hand_penalty(hand, state.rules) if state.opened[seat] else 100
+            hand_penalty(hand, state.rules, state.opened[seat])
             for seat, hand in enumerate(state.hands)
         )
         won = scores[me] == min(scores)

@@ -10,10 +10,10 @@ hints (:mod:`rami.solver.hint`: ``hint``) read a player's view; this package doe
 them.
 """
 
+from rami.scoring import card_penalty, hand_value
 from rami.solver.melding import Melding, least_left
 from rami.solver.opening import Opening, best_opening
 from rami.solver.partition import Partition, best_partition
-from rami.solver.values import card_penalty, hand_penalty
 
 __all__ = [
     "Melding",
@@ -22,6 +22,6 @@ __all__ = [
     "best_opening",
     "best_partition",
     "card_penalty",
-    "hand_penalty",
+    "hand_value",
     "least_left",
 ]

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from rami.cards import JOKER, Card
 from rami.melds import Meld
 from rami.rules import RuleSet
+from rami.scoring import card_penalty
 from rami.solver.candidates import COUNT, GUARDS, JOKER_SHIFT, NATURALS, pack, shapes
-from rami.solver.values import card_penalty, opening_meld, opening_points
+from rami.solver.values import opening_meld, opening_points
 
 _PENALTY = 1 << 32
 _CARD = 1 << 16

@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from rami.cards import JOKER, Card
 from rami.melds import Meld
 from rami.rules import RuleSet
+from rami.scoring import card_penalty
 from rami.solver.candidates import BIT, BITS, COUNT, GUARDS, JOKER_SHIFT, Group, scan, unpack
-from rami.solver.values import built_meld, card_penalty
+from rami.solver.values import built_meld
 
 _PENALTY = 1 << 22
 _POINTS = 1 << 8

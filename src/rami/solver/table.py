@@ -33,6 +33,7 @@ from rami.cards import JOKER, Card
 from rami.engine import apply, legal_actions
 from rami.errors import IllegalActionError
 from rami.melds import candidate_melds, layoff_readings
+from rami.scoring import hand_value
 from rami.solver.melding import Melding, least_left
 from rami.solver.moves import (
     Table,
@@ -48,7 +49,6 @@ from rami.solver.moves import (
     without,
 )
 from rami.solver.partition import best_partition
-from rami.solver.values import hand_penalty
 from rami.state import Phase
 from rami.views import PlayerView
 
@@ -241,13 +241,13 @@ def _discard_only(turn: Turn, hand: tuple[Card, ...]) -> TurnPlan | None:
 
     def potential(card: Card) -> tuple[int, int]:
         rest = without(hand, (card,))
-        return best_partition(rest, rules).deadwood, -hand_penalty((card,), rules)
+        return best_partition(rest, rules).deadwood, -hand_value((card,), rules)
 
     card = min(legal, key=potential)
     left = without(hand, (card,))
     flat = rules.never_opened_penalty
     opened = turn.view.has_opened
-    score = flat if flat is not None and not opened else hand_penalty(left, rules)
+    score = flat if flat is not None and not opened else hand_value(left, rules)
     plays: tuple[Action, ...] = (TakeBack(),) if turn.state.staged else ()
     return TurnPlan(plays, card, left, score, False)
 

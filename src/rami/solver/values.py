@@ -1,11 +1,10 @@
-"""What cards cost left in hand, and melds built from candidate cards (cached)."""
+"""Melds built from candidate cards (cached) and what they count toward an opening."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import lru_cache
 
-from rami.cards import JOKER, Card
+from rami.cards import Card
 from rami.melds import Meld, make_meld, meld_readings
 from rami.rules import RuleSet
 from rami.solver.candidates import Shape
@@ -37,18 +36,3 @@ def opening_points(shape: Shape, rules: RuleSet) -> int:
     if not rules.jokers_count_in_opening:
         return shape.natural_points
     return shape.high_points if rules.joker_position == "declared" else shape.points
-
-
-def card_penalty(card: Card, rules: RuleSet) -> int:
-    """What ``card`` costs left in hand at the end of a round (RULES.md §4)."""
-    if card == JOKER:
-        return rules.joker_in_hand
-    rank = card % 13 + 1
-    if rank == 1:
-        return rules.ace_in_hand
-    return min(rank, 10)
-
-
-def hand_penalty(cards: Sequence[Card], rules: RuleSet) -> int:
-    """What ``cards`` cost left in hand at the end of a round."""
-    return sum(card_penalty(card, rules) for card in cards)
