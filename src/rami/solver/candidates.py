@@ -12,7 +12,7 @@ suits of a rank it holds. Both are computed once per such key and cached.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import NamedTuple
 
@@ -147,25 +147,12 @@ def shapes(hand: Sequence[Card], jokers_per_meld: int) -> list[Shape]:
     gap = jokers + 1
     for suit, ranks in enumerate(by_suit):
         ranks |= (ranks & 1) << 13
-        while ranks & (ranks - 1):
-            # a cluster: ranks close enough for one run (gaps a meld's jokers can fill)
-            last = ranks & -ranks
-            cluster = last
-            rest = ranks ^ last
-            while rest:
-                bit = rest & -rest
-                if bit > last << gap:
-                    break
-                cluster |= bit
-                last = bit
-                rest ^= bit
-            ranks = rest
-            if cluster & (cluster - 1):
-                key = (suit, cluster, jokers)
-                found = _RUNS.get(key)
-                if found is None:
-                    found = _RUNS[key] = _runs(suit, cluster, jokers)
-                out.extend(found)
+        for cluster in clusters(ranks, gap):
+            key = (suit, cluster, jokers)
+            found = _RUNS.get(key)
+            if found is None:
+                found = _RUNS[key] = _runs(suit, cluster, jokers)
+            out.extend(found)
     for rank, suits in enumerate(by_rank):
         if suits & (suits - 1):
             key = (rank, suits, jokers)
@@ -174,6 +161,25 @@ def shapes(hand: Sequence[Card], jokers_per_meld: int) -> list[Shape]:
                 found = _SETS[key] = _sets(rank + 1, suits, jokers)
             out.extend(found)
     return out
+
+
+def clusters(ranks: int, gap: int) -> Iterator[int]:
+    """The clusters of set bits in ``ranks`` close enough for one run (no two neighbours more
+    than ``gap`` bits apart: the gaps a meld's jokers can fill), those of two bits or more."""
+    while ranks & (ranks - 1):
+        last = ranks & -ranks
+        cluster = last
+        rest = ranks ^ last
+        while rest:
+            bit = rest & -rest
+            if bit > last << gap:
+                break
+            cluster |= bit
+            last = bit
+            rest ^= bit
+        ranks = rest
+        if cluster & (cluster - 1):
+            yield cluster
 
 
 class Group:
@@ -219,26 +225,13 @@ def _suit_groups(suit: int, ranks: int, jokers: int) -> tuple[Group, ...]:
     """The run groups of ``suit`` from the ranks held (one bit per nibble, ace at 0 and 13)."""
     out: list[Group] = []
     gap = BITS * (jokers + 1)
-    while ranks & (ranks - 1):
-        # a cluster: ranks close enough for one run (gaps a meld's jokers can fill)
-        last = ranks & -ranks
-        cluster = last
-        rest = ranks ^ last
-        while rest:
-            bit = rest & -rest
-            if bit > last << gap:
-                break
-            cluster |= bit
-            last = bit
-            rest ^= bit
-        ranks = rest
-        if cluster & (cluster - 1):
-            key = (suit, _compact(cluster), jokers)
-            found = _RUNS.get(key)
-            if found is None:
-                found = _RUNS[key] = _runs(*key)
-            if found:
-                out.append(Group(found))
+    for cluster in clusters(ranks, gap):
+        key = (suit, _compact(cluster), jokers)
+        found = _RUNS.get(key)
+        if found is None:
+            found = _RUNS[key] = _runs(*key)
+        if found:
+            out.append(Group(found))
     return tuple(out)
 
 
