@@ -3,8 +3,8 @@ included) and owns its seeded random generator, so it is blind by construction."
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
+from random import Random
 from typing import Protocol
 
 from rami.actions import Action, TakeBack
@@ -27,14 +27,14 @@ class RandomBot:
     level = "random"
 
     def __init__(self, seed: int | str = 0) -> None:
-        self.rng = random.Random(seed)
+        self.rng = Random(seed)
 
     def choose(self, view: PlayerView) -> Action:
         """A random legal action."""
         return random_legal(view.legal, self.rng)
 
 
-def random_legal(legal: tuple[Action, ...] | list[Action], rng: random.Random) -> Action:
+def random_legal(legal: tuple[Action, ...] | list[Action], rng: Random) -> Action:
     """A random choice among ``legal``, skipping 'takeback' unless it is the only choice."""
     choices: list[Action] = [a for a in legal if not isinstance(a, TakeBack)] or list(legal)
     if not choices:

@@ -8,7 +8,7 @@ the only place a bot builds a :class:`~rami.state.RoundState`, and it builds it 
 
 from __future__ import annotations
 
-import random
+from random import Random
 
 from rami.actions import Open
 from rami.bots.knowledge import Knowledge, my_turn_events, read_view
@@ -26,7 +26,7 @@ def round_seats(view: PlayerView) -> list[int]:
     return [seat for seat, playing in enumerate(view.active) if playing]
 
 
-def sample_world(view: PlayerView, rng: random.Random, know: Knowledge | None = None) -> RoundState:
+def sample_world(view: PlayerView, rng: Random, know: Knowledge | None = None) -> RoundState:
     """A random round state that ``view`` could have come from (the seat must be seated)."""
     if view.seat is None or view.current is None:
         raise InconsistentView("a spectator's view or a finished round cannot be completed")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import random
+from random import Random
 
 from rami.actions import Action
 from rami.bots.policy import EASY, MEDIUM, Style, choose_action
@@ -16,7 +16,7 @@ class GreedyBot:
     style = MEDIUM
 
     def __init__(self, seed: int | str = 0) -> None:
-        self.rng = random.Random(f"{self.level}|{seed}")
+        self.rng = Random(f"{self.level}|{seed}")
 
     def choose(self, view: PlayerView) -> Action:
         """The greedy action for ``view``."""

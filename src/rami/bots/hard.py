@@ -13,9 +13,9 @@ safety net for slow machines, which then search fewer worlds).
 
 from __future__ import annotations
 
-import random
 import time
 from dataclasses import dataclass
+from random import Random
 
 from rami.actions import Action, Discard, DrawDiscard, DrawStock
 from rami.bots.determinize import InconsistentView, round_seats, sample_world
@@ -58,7 +58,7 @@ class HardBot:
     level = "hard"
 
     def __init__(self, seed: int | str = 0, budget: Budget = DEFAULT_BUDGET) -> None:
-        self.rng = random.Random(f"hard|{seed}")
+        self.rng = Random(f"hard|{seed}")
         self.budget = budget
 
     def choose(self, view: PlayerView) -> Action:

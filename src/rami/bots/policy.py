@@ -10,9 +10,9 @@ is checked against ``view.legal``.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from random import Random
 
 from rami.actions import (
     Action,
@@ -79,7 +79,7 @@ EASY = Style(
 )
 
 
-def choose_action(view: PlayerView, style: Style, rng: random.Random) -> Action:
+def choose_action(view: PlayerView, style: Style, rng: Random) -> Action:
     """The greedy action for ``view`` (always one of ``view.legal``)."""
     legal = view.legal
     if not legal:
@@ -137,7 +137,7 @@ def improves(hand: Sequence[Card], card: Card, rules: RuleSet) -> bool:
 # --- play -----------------------------------------------------------------------------------
 
 
-def play_choice(view: PlayerView, style: Style, rng: random.Random) -> Action:
+def play_choice(view: PlayerView, style: Style, rng: Random) -> Action:
     """Open, meld, lay off, or discard."""
     if len(my_turn_events(view)) <= MAX_TURN_ACTIONS:
         step = table_step(view, style) if view.has_opened else opening_step(view)
@@ -226,7 +226,7 @@ def table_step(view: PlayerView, style: Style) -> Action | None:
 # --- discard --------------------------------------------------------------------------------
 
 
-def discard_step(view: PlayerView, style: Style, rng: random.Random) -> Action:
+def discard_step(view: PlayerView, style: Style, rng: Random) -> Action:
     """The discard that ends the turn, or the play an obligation demands first."""
     ranked = discard_ranking(view, style)
     if not ranked:

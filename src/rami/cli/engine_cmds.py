@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import random
 import statistics
 from collections import Counter
 from pathlib import Path
+from random import Random
 from typing import Annotated
 
 import typer
@@ -110,7 +110,7 @@ def selfplay(
 ) -> None:
     """Play random-legal rounds and print a summary."""
     ruleset = load_rules(rules, as_json)
-    rng = random.Random(seed)
+    rng = Random(seed)
     reasons: Counter[str] = Counter()
     turns, actions, wins = [], 0, Counter[int]()
     for index in range(rounds):

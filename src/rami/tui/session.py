@@ -9,9 +9,9 @@ the player's seat and the bots' levels, so ``rami play --resume FILE`` seats eve
 from __future__ import annotations
 
 import json
-import random
 from dataclasses import dataclass, field
 from pathlib import Path
+from random import Random
 from typing import Any
 
 from rami.actions import Action
@@ -90,7 +90,7 @@ class Session:
         try:
             self.match = match_apply(self.match, self.bots[seat].choose(view))
         except RamiError:
-            fallback = random_legal(view.legal, random.Random(f"{seat}-{view.turn_number}"))
+            fallback = random_legal(view.legal, Random(f"{seat}-{view.turn_number}"))
             self.match = match_apply(self.match, fallback)
 
     def deal_next(self) -> None:
