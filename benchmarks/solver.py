@@ -101,6 +101,7 @@ def clear_caches() -> None:
     candidates._SETS.clear()
     candidates._SUIT_GROUPS.clear()
     candidates._SET_GROUPS.clear()
+    candidates._RUN_GROUPS.clear()
     values.built_meld.cache_clear()
 
 

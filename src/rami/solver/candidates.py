@@ -17,7 +17,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from rami.cards import JOKER, Card
-from rami.melds import make_meld, meld_readings
+from rami.melds import Meld, make_meld, meld_readings
 
 BITS = 4
 JOKER_SHIFT = 52 * BITS
@@ -42,6 +42,8 @@ class Shape(NamedTuple):
     high_points: int
     """Points of the best reading, where the rules let players declare what a joker is."""
     cards: tuple[Card, ...]
+    meld: Meld
+    """The meld the cards form, jokers at their lowest reading."""
 
 
 def pack(hand: Sequence[Card]) -> int:
@@ -90,6 +92,7 @@ def _new_shape(cards: tuple[Card, ...]) -> Shape:
         meld.points(jokers_count=False),
         max(m.points() for m in meld_readings(cards, 2)),
         cards,
+        meld,
     )
 
 
@@ -186,7 +189,7 @@ class Group:
     """Candidate melds of one run cluster or one rank, grouped by lowest card, with the
     derived option tables each search builds from them (cached with the group)."""
 
-    __slots__ = ("by_low", "cover", "derived")
+    __slots__ = ("by_low", "cover", "derived", "whole")
 
     def __init__(self, found: tuple[Shape, ...]) -> None:
         lows: dict[Card, list[Shape]] = {}
@@ -198,8 +201,22 @@ class Group:
         """(lowest card, the melds whose lowest card it is) pairs."""
         self.cover = cover
         """Every card some meld of the group uses, one copy each."""
+        self.whole = _whole(found, cover)
+        """The joker-free meld of every card of the group, when it beats any split of them."""
         self.derived: dict[object, object] = {}
         """Option tables a search derives from ``by_low``, by the search's own key."""
+
+
+def _whole(found: tuple[Shape, ...], cover: int) -> Shape | None:
+    """The meld taking each card of ``cover`` once, if no meld of ``found`` has a joker and
+    it is not a 13-card run (the only run whose ace can play low in one split and high in
+    another): every card then scores the same in any meld, so it leaves less than any split."""
+    if any(shape.jokers for shape in found):
+        return None
+    for shape in found:
+        if shape.vector == cover and shape.size < 13:
+            return shape
+    return None
 
 
 BIT = [1 << (BITS * c) for c in range(52)] + [1 << JOKER_SHIFT]
@@ -207,6 +224,7 @@ _ONES = sum(1 << (BITS * c) for c in range(52))
 _SUIT = (1 << (13 * BITS)) - 1
 _SUIT_GROUPS: dict[tuple[int, int, int], tuple[Group, ...]] = {}
 _SET_GROUPS: dict[tuple[int, int, int], Group] = {}
+_RUN_GROUPS: dict[tuple[int, int, int], Group] = {}
 
 
 def _compact(spread: int) -> int:
@@ -227,11 +245,14 @@ def _suit_groups(suit: int, ranks: int, jokers: int) -> tuple[Group, ...]:
     gap = BITS * (jokers + 1)
     for cluster in clusters(ranks, gap):
         key = (suit, _compact(cluster), jokers)
-        found = _RUNS.get(key)
-        if found is None:
-            found = _RUNS[key] = _runs(*key)
-        if found:
-            out.append(Group(found))
+        group = _RUN_GROUPS.get(key)
+        if group is None:
+            found = _RUNS.get(key)
+            if found is None:
+                found = _RUNS[key] = _runs(*key)
+            group = _RUN_GROUPS[key] = Group(found)
+        if group.cover:
+            out.append(group)
     return tuple(out)
 
 

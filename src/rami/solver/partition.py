@@ -1,12 +1,17 @@
 """Best partition: the disjoint melds that leave the least penalty in hand.
 
-A memoised search over the packed hand (see :mod:`rami.solver.candidates`) that maximises what
-the melds save: each meld saves the penalty of its cards plus its points (scaled below the
-penalty), so leaving a card costs nothing and the leftover is whatever no meld takes. At each
-state the lowest card that starts some candidate meld either stays (every copy at once) or is
-melded in one of the melds whose lowest card it is; nothing else can happen to it, since every
-smaller card is decided. Cards below it can no longer be melded, so they are cleared from the
-state when it is solved (states differing only there share one entry).
+A memoised branch and bound over the packed hand (see :mod:`rami.solver.candidates`) that
+maximises what the melds save: each meld saves the penalty of its cards plus its points
+(scaled below the penalty), so leaving a card costs nothing and the leftover is whatever no
+meld takes. At each state the lowest card that starts some candidate meld is either melded in
+one of the melds whose lowest card it is or left (every copy at once); nothing else can happen
+to it, since every smaller card is decided, and cards below it are cleared from the state.
+A branch is cut when even melding every card it still holds at the best points a card can
+score would not beat the best found; the memo keeps exact values and, for cut states, the
+bound they were shown not to beat.
+
+Two cases skip the search: a hand that forms no meld, and a joker-free hand whose melds fall
+into groups of distinct cards each with one meld of all its cards (see ``Group.whole``).
 """
 
 from __future__ import annotations
@@ -18,8 +23,7 @@ from rami.cards import JOKER, Card
 from rami.melds import Meld
 from rami.rules import RuleSet
 from rami.scoring import card_penalty
-from rami.solver.candidates import BIT, BITS, COUNT, GUARDS, JOKER_SHIFT, Group, scan, unpack
-from rami.solver.values import built_meld
+from rami.solver.candidates import BITS, COUNT, GUARDS, JOKER_SHIFT, Group, Shape, scan
 
 _PENALTY = 1 << 22
 _POINTS = 1 << 8
@@ -27,11 +31,22 @@ _CLEAR = [~(((1 << (BITS * c)) - 1) & ~GUARDS) for c in range(53)]
 """Per card: a mask clearing the counts of every smaller card (guard bits kept)."""
 _DROP = [~(COUNT << (BITS * c)) for c in range(53)]
 """Per card: a mask clearing its count."""
-_PENALTIES: dict[tuple[int, int], list[int]] = {}
-Options = tuple[tuple[int, int], ...]
-"""(meld vector, what the meld saves) of the candidate melds with one lowest card."""
-Table = tuple[tuple[int, tuple[Options, ...], tuple[int, ...]], ...]
-"""A group's options: (lowest card, its options by most jokers held, start masks likewise)."""
+_TWINS = sum(6 << (BITS * c) for c in range(52))
+"""The count bits that say a card is held twice or more."""
+_SHIFT = [BITS * c for c in range(52)] + [JOKER_SHIFT]
+_MOST_POINTS = [11 if c % 13 == 0 else min(c % 13 + 1, 10) for c in range(52)] + [11]
+"""The most points each card (joker last) can score in a meld."""
+_WEIGHTS: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
+Option = tuple[int, int, int, Meld]
+"""A candidate meld: (vector, what it saves, the most its cards could save, the meld)."""
+Options = tuple[Option, ...]
+"""The options of one lowest card, best saving first."""
+Entry = tuple[int, tuple[Options, Options, Options]]
+"""(lowest card, its options holding at most 0, 1 and 2 jokers)."""
+Table = tuple[tuple[Entry, ...], tuple[int, int, int], int]
+"""A group's entries, the cards starting some option at each joker level, and every lowest
+card (count masks)."""
+_NO_OPTIONS: tuple[Options, Options, Options] = ((), (), ())
 _LEVEL = [0] * 16 + [0, 1] + [2] * 14
 """Options list to read, by the joker field of a state (its guard bit set: 16 + jokers)."""
 
@@ -50,40 +65,81 @@ class Partition:
         return sum(meld.points() for meld in self.melds)
 
 
-def _penalties(rules: RuleSet) -> list[int]:
-    """Penalty of each card code (joker last) under ``rules``."""
+def _weights(rules: RuleSet) -> tuple[list[int], list[int]]:
+    """(penalty, the most a card can save in a meld) of each card code (joker last)."""
     key = (rules.ace_in_hand, rules.joker_in_hand)
-    found = _PENALTIES.get(key)
+    found = _WEIGHTS.get(key)
     if found is None:
-        found = _PENALTIES[key] = [card_penalty(c, rules) for c in range(53)]
+        penalties = [card_penalty(c, rules) for c in range(53)]
+        most = [
+            p * _PENALTY + 1 + m * _POINTS for p, m in zip(penalties, _MOST_POINTS, strict=True)
+        ]
+        found = _WEIGHTS[key] = (penalties, most)
     return found
 
 
-def _options(group: Group, penalties: list[int]) -> Table:
-    """The group's melds as search options under the given card penalties (cached): per
-    lowest card, the options holding at most 0, 1 and 2 jokers, and for each of the three the
-    card's count mask if there are any such options (else 0)."""
+def _options(group: Group, penalties: list[int], most: list[int]) -> Table:
+    """The group's melds as search options under the given card penalties (cached)."""
     key = ("partition", penalties[0], penalties[JOKER])
     found = group.derived.get(key)
     if found is None:
-        table = []
-        for low, shapes in group.by_low:
-            options = [
+        found = group.derived[key] = _new_options(group, penalties, most)
+    return found  # type: ignore[return-value]
+
+
+def _new_options(group: Group, penalties: list[int], most: list[int]) -> Table:
+    entries: list[Entry] = []
+    levels = [0, 0, 0]
+    for low, shapes in group.by_low:
+        options = sorted(
+            (
                 (
-                    shape.jokers,
                     shape.vector,
                     sum(penalties[c] * _PENALTY + 1 for c in shape.cards) + shape.points * _POINTS,
+                    sum(most[c] for c in shape.cards),
+                    shape.meld,
                 )
                 for shape in shapes
-            ]
-            by_jokers = tuple(
-                tuple((vector, saving) for jokers, vector, saving in options if jokers <= most)
-                for most in range(3)
-            )
-            start = COUNT << (BITS * low)
-            table.append((low, by_jokers, tuple(start if o else 0 for o in by_jokers)))
-        found = group.derived[key] = tuple(table)
-    return found  # type: ignore[return-value]
+            ),
+            key=lambda option: -option[1],
+        )
+        by_jokers = tuple(tuple(o for o in options if o[3].jokers <= jokers) for jokers in range(3))
+        for jokers in range(3):
+            if by_jokers[jokers]:
+                levels[jokers] |= COUNT << (BITS * low)
+        entries.append((low, by_jokers))  # type: ignore[arg-type]
+    return tuple(entries), (levels[0], levels[1], levels[2]), levels[2]
+
+
+def _merged(first: Options, second: Options) -> Options:
+    """The options of one lowest card from two groups, best saving first."""
+    return tuple(sorted(first + second, key=lambda option: -option[1]))
+
+
+def _partition(
+    hand: Sequence[Card], melds: list[Meld], used: int, penalties: list[int]
+) -> Partition:
+    """The partition laying ``melds`` (packed together in ``used``) from ``hand``."""
+    leftover: list[Card] = []
+    for card in sorted(hand):
+        if used >> _SHIFT[card] & COUNT:
+            used -= 1 << _SHIFT[card]
+        else:
+            leftover.append(card)
+    return Partition(tuple(melds), tuple(leftover), sum(map(penalties.__getitem__, leftover)))
+
+
+def _wholes(state: int, groups: list[Group]) -> list[Shape] | None:
+    """Each group's whole meld, if every group has one, no two share a card and no card of
+    theirs is held twice: then taking them all is the best partition."""
+    covered = 0
+    for group in groups:
+        if group.whole is None or covered & group.cover:
+            return None
+        covered |= group.cover
+    if state & covered * 6:
+        return None
+    return sorted((group.whole for group in groups), key=lambda shape: shape.low)  # type: ignore[misc]
 
 
 def best_partition(hand: Sequence[Card], rules: RuleSet) -> Partition:
@@ -93,85 +149,118 @@ def best_partition(hand: Sequence[Card], rules: RuleSet) -> Partition:
     """
     jpm = rules.jokers_per_meld
     state, groups = scan(hand, jpm)
-    penalties = _penalties(rules)
+    penalties, most = _weights(rules)
     if not groups:
         return Partition((), tuple(sorted(hand)), sum(map(penalties.__getitem__, hand)))
-    table: list[tuple[Options, ...]] = [((), (), ())] * 52
-    levels = [0, 0, 0]
+    if not state >> JOKER_SHIFT:
+        wholes = _wholes(state, groups)
+        if wholes is not None:
+            melds = [shape.meld for shape in wholes]
+            return _partition(hand, melds, sum(shape.vector for shape in wholes), penalties)
+    return _search(hand, state, groups, jpm, penalties, most)
+
+
+def _search(
+    hand: Sequence[Card],
+    state: int,
+    groups: list[Group],
+    jpm: int,
+    penalties: list[int],
+    most: list[int],
+) -> Partition:
+    """The best partition by the memoised branch and bound."""
+    table: list[tuple[Options, Options, Options]] = [_NO_OPTIONS] * 52
+    lows = covered = level0 = level1 = level2 = 0
     for group in groups:
-        for low, by_jokers, masks in _options(group, penalties):
-            if levels[2] & masks[2]:
-                table[low] = tuple(a + b for a, b in zip(table[low], by_jokers, strict=True))
-            else:
+        covered |= group.cover
+        entries, (mask0, mask1, mask2), mask = _options(group, penalties, most)
+        if lows & mask:
+            for low, by_jokers in entries:
+                a, b, c = table[low]
+                x, y, z = by_jokers
+                table[low] = (_merged(a, x), _merged(b, y), _merged(c, z))
+        else:
+            for low, by_jokers in entries:
                 table[low] = by_jokers
-            for most, mask in enumerate(masks):
-                levels[most] |= mask
+        lows |= mask
+        level0 |= mask0
+        level1 |= mask1
+        level2 |= mask2
     # the cards that start a meld the jokers held allow, by joker field
-    starts = [levels[level] for level in _LEVEL]
+    starts = [level0] * 17 + [level1] + [level2] * 14
     memo: dict[int, int] = {}
 
-    def solve(state: int) -> int:
-        """The most the melds of ``state`` can save (memoised under ``state`` and under
-        ``state`` without its dead cards)."""
-        level = state >> JOKER_SHIFT
-        left = state & starts[level]
-        if not left:
-            memo[state] = 0
-            return 0
-        card = ((left & -left).bit_length() - 1) >> 2
-        key = state & _CLEAR[card]
-        if key != state:
-            found = memo.get(key)
-            if found is not None:
-                memo[state] = found
-                return found
-        drop = _DROP[card]
-        rest = key & drop
-        found = memo.get(rest)
-        best = solve(rest) if found is None else found
-        for vector, saving in table[card][_LEVEL[level]]:
-            after = key - vector
-            if after & GUARDS == GUARDS:
-                found = memo.get(after)
-                saving += solve(after) if found is None else found
+    def solve(state: int, card: int, bound: int, floor: int) -> int:
+        """The most the melds of ``state`` (lowest start ``card``, no card below it) can save,
+        if that beats ``floor``; else ``floor``, which it cannot beat. ``bound``: at least
+        the most it can save. Exact values are memoised as they are, failures as ``~floor``."""
+        best = floor
+        for vector, saving, weight, _ in table[card][_LEVEL[state >> JOKER_SHIFT]]:
+            after = state - vector
+            if after & GUARDS != GUARDS or saving + bound - weight <= best:
+                continue
+            left = after & starts[after >> JOKER_SHIFT]
+            if not left:
                 if saving > best:
                     best = saving
-        memo[state] = memo[key] = best
+                continue
+            low = ((left & -left).bit_length() - 1) >> 2
+            after &= _CLEAR[low]
+            need = best - saving
+            found = memo.get(after)
+            if found is None or (found < 0 and ~found > need):
+                found = solve(after, low, bound - weight, need)
+            if found > need:
+                best = saving + found
+        shift = card << 2
+        cap = bound - (state >> shift & COUNT) * most[card]
+        if cap > best:
+            rest = state & _DROP[card]
+            left = rest & starts[rest >> JOKER_SHIFT]
+            if left:
+                low = ((left & -left).bit_length() - 1) >> 2
+                rest &= _CLEAR[low]
+                found = memo.get(rest)
+                if found is None or (found < 0 and ~found > best):
+                    found = solve(rest, low, cap, best)
+                if found > best:
+                    best = found
+            elif best < 0:
+                best = 0
+        memo[state] = best if best > floor else ~floor
         return best
 
-    def normal(state: int) -> tuple[int, int, int]:
-        """(state without its dead cards, its lowest start card, the most it can save)."""
+    def settle(state: int, bound: int, floor: int) -> tuple[int, int, int]:
+        """(``state`` without its dead cards, its lowest start card, what it saves if that
+        beats ``floor``, else at most ``floor``)."""
         left = state & starts[state >> JOKER_SHIFT]
         if not left:
             return 0, 0, 0
         low = ((left & -left).bit_length() - 1) >> 2
         state &= _CLEAR[low]
         found = memo.get(state)
-        return state, low, solve(state) if found is None else found
+        if found is None or (found < 0 and ~found > floor):
+            found = solve(state, low, bound, floor)
+        return state, low, found if found >= 0 else ~found
 
+    bound = 0
+    for card in hand:
+        if covered >> _SHIFT[card] & 1:
+            bound += most[card]
+    state, card, target = settle(state | GUARDS, bound, -1)
     melds: list[Meld] = []
     used = 0
-    state, card, target = normal(state | GUARDS)
     while target:
-        rest, low, saved = normal(state & _DROP[card])
-        if saved == target:
-            state, card = rest, low
-            continue
-        for vector, saving in table[card][2]:
+        for vector, saving, weight, meld in table[card][2]:
             after = state - vector
-            if after & GUARDS == GUARDS:
-                rest, low, saved = normal(after)
+            if after & GUARDS == GUARDS and saving + bound - weight >= target:
+                after, low, saved = settle(after, bound - weight, target - saving - 1)
                 if saving + saved == target:
-                    melds.append(built_meld(unpack(vector), jpm))
+                    melds.append(meld)
                     used += vector
-                    state, card, target = rest, low, saved
+                    state, card, target, bound = after, low, saved, bound - weight
                     break
-    if not melds:
-        return Partition((), tuple(sorted(hand)), sum(map(penalties.__getitem__, hand)))
-    leftover: list[Card] = []
-    for card in sorted(hand):
-        if used >> (BITS * card) & COUNT:
-            used -= BIT[card]
         else:
-            leftover.append(card)
-    return Partition(tuple(melds), tuple(leftover), sum(map(penalties.__getitem__, leftover)))
+            bound -= (state >> (card << 2) & COUNT) * most[card]
+            state, card, target = settle(state & _DROP[card], bound, target - 1)
+    return _partition(hand, melds, used, penalties)
