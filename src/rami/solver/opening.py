@@ -1,11 +1,14 @@
 """Best opening: the disjoint melds with the most opening points under the preset's conditions.
 
-The same lowest-start-card-first search as :mod:`rami.solver.partition`, maximising opening
-points, with the open conditions carried alongside the state: a clean run still needed, the
-card that must be melded still needed (two flag bits, one memo per combination), and how many
-cards may still be laid (to leave ``keep`` in hand). A branch that can no longer meet a
-condition (no clean run or must-include card left to start or take) ends at once.
-Ties between openings of equal points go to fewer jokers laid, then fewer cards laid.
+The same lowest-start-card-first branch and bound as :mod:`rami.solver.partition`,
+maximising opening points, with the open conditions carried alongside the state: a clean run
+still needed, the card that must be melded still needed (two flag bits, one memo per
+combination), and how many cards may still be laid (to leave ``keep`` in hand). A branch that
+can no longer meet a condition (no clean run or must-include card left to start or take) ends
+at once; one that could not beat the best found even if every card it holds scored its most
+points is cut. Ties between openings of equal points go to fewer jokers laid, then fewer cards.
+A joker-free hand whose melds form separate whole groups (see ``Group.whole``) opens with all
+of them when they meet the conditions, without a search.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rami.cards import Card
+from rami.cards import JOKER, Card
 from rami.melds import Meld
 from rami.rules import RuleSet
 from rami.solver.candidates import (
@@ -24,21 +27,33 @@ from rami.solver.candidates import (
     JOKER_COUNT,
     JOKER_SHIFT,
     Group,
+    Shape,
     scan,
-    unpack,
 )
 from rami.solver.values import opening_meld, opening_points
 
 _POINTS = 1 << 12
 _JOKER = 1 << 6
 _NONE = -(1 << 60)
+"""The value of a state that cannot meet its conditions."""
+_FAIL = 1 << 62
+"""Added to a memoised bound (a state shown not to beat it) to tell it from a value."""
+_FAILED = 1 << 61
 _CLEAN = 1
 _MUST = 2
 _CLEAR = [~(((1 << (BITS * c)) - 1) & ~GUARDS) for c in range(53)]
 _DROP = [~(COUNT << (BITS * c)) for c in range(53)]
-Options = tuple[tuple[int, int, int, int], ...]
-"""(meld vector, score, cards, condition flags the meld meets) of melds with one lowest card."""
-Table = tuple[tuple[int, tuple[Options, ...], tuple[int, ...], int], ...]
+_SHIFT = [BITS * c for c in range(52)] + [JOKER_SHIFT]
+_MOST_POINTS = [11 if c % 13 == 0 else min(c % 13 + 1, 10) for c in range(52)] + [11]
+Option = tuple[int, int, int, int, int, tuple[Card, ...]]
+"""(meld vector, score, the most its cards could score, cards, condition flags it meets,
+the cards)."""
+Options = tuple[Option, ...]
+Entry = tuple[int, tuple[Options, Options, Options]]
+Table = tuple[tuple[Entry, ...], tuple[int, int, int], int, int]
+"""A group's entries (lowest card, its options by most jokers held), the cards starting an
+option at each joker level, every lowest card, and those starting a clean run."""
+_NO_OPTIONS: tuple[Options, Options, Options] = ((), (), ())
 _LEVEL = [0] * 16 + [0, 1] + [2] * 14
 """Options list to read, by the joker field of a state (its guard bit set: 16 + jokers)."""
 
@@ -58,32 +73,85 @@ class Opening:
         return tuple(sorted(c for meld in self.melds for c in meld.cards))
 
 
-def _options(group: Group, rules: RuleSet, key: object) -> Table:
-    """The group's melds as search options under ``rules`` (cached under ``key``): per lowest
-    card, the options holding at most 0, 1 and 2 jokers, for each of the three the card's count
-    mask if there are such options (else 0), and the mask again if a clean run starts there."""
+def _most(rules: RuleSet) -> list[int]:
+    """The most each card code (joker last) can add to an opening's score."""
+    joker = 11 * _POINTS - _JOKER - 1 if rules.jokers_count_in_opening else 0
+    return [points * _POINTS - 1 for points in _MOST_POINTS[:52]] + [joker]
+
+
+def _options(group: Group, rules: RuleSet, key: object, most: list[int]) -> Table:
+    """The group's melds as search options under ``rules`` (cached under ``key``)."""
     found = group.derived.get(key)
     if found is None:
-        table = []
-        for low, shapes in group.by_low:
-            options = [
+        found = group.derived[key] = _new_options(group, rules, most)
+    return found  # type: ignore[return-value]
+
+
+def _new_options(group: Group, rules: RuleSet, most: list[int]) -> Table:
+    entries: list[Entry] = []
+    levels = [0, 0, 0]
+    clean = 0
+    for low, shapes in group.by_low:
+        options = sorted(
+            (
                 (
-                    shape.jokers,
                     shape.vector,
                     opening_points(shape, rules) * _POINTS - shape.jokers * _JOKER - shape.size,
+                    sum(most[c] for c in shape.cards),
                     shape.size,
                     _CLEAN if shape.clean else 0,
+                    shape.cards,
                 )
                 for shape in shapes
-            ]
-            by_jokers = tuple(
-                tuple(option[1:] for option in options if option[0] <= most) for most in range(3)
-            )
-            start = COUNT << (BITS * low)
-            clean = start if any(option[4] for option in options) else 0
-            table.append((low, by_jokers, tuple(start if o else 0 for o in by_jokers), clean))
-        found = group.derived[key] = tuple(table)
-    return found  # type: ignore[return-value]
+            ),
+            key=lambda option: -option[1],
+        )
+        by_jokers = tuple(
+            tuple(o for o in options if o[5].count(JOKER) <= jokers) for jokers in range(3)
+        )
+        start = COUNT << (BITS * low)
+        for jokers in range(3):
+            if by_jokers[jokers]:
+                levels[jokers] |= start
+        if any(shape.clean for shape in shapes):
+            clean |= start
+        entries.append((low, by_jokers))  # type: ignore[arg-type]
+    return tuple(entries), (levels[0], levels[1], levels[2]), levels[2], clean
+
+
+def _merged(first: Options, second: Options) -> Options:
+    """The options of one lowest card from two groups, best score first."""
+    return first + second
+
+
+def _with_must(options: Options, must_mask: int) -> Options:
+    """``options`` with the must-include flag set on those that lay the card."""
+    return tuple(
+        (vector, value, weight, n, meets | (_MUST if vector & must_mask else 0), cards)
+        for vector, value, weight, n, meets, cards in options
+    )
+
+
+def _opening(melds: list[Meld], rules: RuleSet, ignore_threshold: bool) -> Opening | None:
+    """The opening laying ``melds``, or None if it misses the threshold and that counts."""
+    points = sum(m.points(jokers_count=rules.jokers_count_in_opening) for m in melds)
+    meets = points >= rules.opening_points
+    if not meets and not ignore_threshold:
+        return None
+    return Opening(tuple(melds), points, any(m.clean for m in melds), meets)
+
+
+def _wholes(state: int, groups: list[Group]) -> list[Shape] | None:
+    """Each group's whole meld, if every group has one, no two share a card and no card of
+    theirs is held twice (see :func:`rami.solver.partition._wholes`)."""
+    covered = 0
+    for group in groups:
+        if group.whole is None or covered & group.cover:
+            return None
+        covered |= group.cover
+    if state & covered * 6:
+        return None
+    return sorted((group.whole for group in groups), key=lambda shape: shape.low)  # type: ignore[misc]
 
 
 def best_opening(
@@ -102,107 +170,163 @@ def best_opening(
     ``rules.jokers_count_in_opening``.
     """
     state, groups = scan(hand, rules.jokers_per_meld)
-    table: list[tuple[Options, ...]] = [((), (), ())] * 52
-    levels = [0, 0, 0]
-    clean_starts = 0
+    if not groups:
+        return None
+    if not state >> JOKER_SHIFT:
+        wholes = _wholes(state, groups)
+        if (
+            wholes is not None
+            and (not rules.opening_needs_clean_run or any(s.clean for s in wholes))
+            and (must_include is None or any(must_include in s.cards for s in wholes))
+            and sum(s.size for s in wholes) <= len(hand) - keep
+        ):
+            melds = [opening_meld(s.cards, rules) for s in wholes]
+            return _opening(melds, rules, ignore_threshold)
+    melds = _search(hand, state, groups, rules, must_include, keep)
+    return _opening(melds, rules, ignore_threshold) if melds else None
+
+
+def _search(
+    hand: Sequence[Card],
+    state: int,
+    groups: list[Group],
+    rules: RuleSet,
+    must_include: int | None,
+    keep: int,
+) -> list[Meld]:
+    """The melds of the best opening by the memoised branch and bound ([] if none)."""
+    most = _most(rules)
+    table: list[tuple[Options, Options, Options]] = [_NO_OPTIONS] * 52
+    lows = covered = level0 = level1 = level2 = clean_starts = 0
     key = ("opening", rules.jokers_count_in_opening, rules.joker_position == "declared")
     for group in groups:
-        for low, by_jokers, masks, clean in _options(group, rules, key):
-            if levels[2] & masks[2]:
-                table[low] = tuple(a + b for a, b in zip(table[low], by_jokers, strict=True))
-            else:
+        covered |= group.cover
+        entries, (mask0, mask1, mask2), mask, clean = _options(group, rules, key, most)
+        if lows & mask:
+            for low, by_jokers in entries:
+                a, b, c = table[low]
+                x, y, z = by_jokers
+                table[low] = (_merged(a, x), _merged(b, y), _merged(c, z))
+        else:
+            for low, by_jokers in entries:
                 table[low] = by_jokers
-            for most, mask in enumerate(masks):
-                levels[most] |= mask
-            clean_starts |= clean
+        lows |= mask
+        level0 |= mask0
+        level1 |= mask1
+        level2 |= mask2
+        clean_starts |= clean
     # the cards that start a meld the jokers held allow, by joker field
-    starts = [levels[level] for level in _LEVEL]
+    starts = [level0] * 17 + [level1] + [level2] * 14
     flags = _CLEAN if rules.opening_needs_clean_run else 0
     must_mask = 0
     if must_include is not None:
         flags |= _MUST
         must_mask = JOKER_COUNT * BIT[must_include]
-        for low in {low for group in groups for low, *_ in _options(group, rules, key)}:
-            table[low] = tuple(
-                tuple(
-                    (vector, value, n, meets | (_MUST if vector & must_mask else 0))
-                    for vector, value, n, meets in options
+        for low in range(52):
+            if table[low] is not _NO_OPTIONS:
+                a, b, c = table[low]
+                table[low] = (
+                    _with_must(a, must_mask),
+                    _with_must(b, must_mask),
+                    _with_must(c, must_mask),
                 )
-                for options in table[low]
-            )
     memos: list[dict[int, int]] = [{}, {}, {}, {}]
+    moves: list[dict[int, Option | None]] = [{}, {}, {}, {}]
     unlimited = keep <= 0
 
-    def solve(state: int, card: int, flags: int, budget: int) -> int:
-        """The most points ``state`` can open with; ``card``: its lowest start card."""
+    def solve(state: int, card: int, flags: int, budget: int, bound: int, floor: int) -> int:
+        """The most ``state`` (lowest start ``card``, no card below it) can open with under
+        ``flags`` and ``budget`` if that beats ``floor`` (at least ``_NONE``), else at most
+        ``floor``. ``bound``: at least the most it can score. Memoised: values as they are,
+        a bound it cannot beat plus ``_FAIL``; with a value, the option it lays first."""
+        memo = memos[flags]
         key = state if unlimited else state << 9 | budget
         if flags and (
             (flags & _CLEAN and not state & clean_starts)
             or (flags & _MUST and not state & must_mask)
         ):
-            best = _NONE
-        elif budget < 3:
-            best = _NONE if flags else 0
-        else:
+            memo[key] = _NONE
+            return _NONE
+        if budget < 3:
+            memo[key] = best = _NONE if flags else 0
+            return best
+        best = floor
+        move = None
+        for option in table[card][_LEVEL[state >> JOKER_SHIFT]]:
+            vector, value, weight, n, meets, _ = option
+            after = state - vector
+            if n > budget or after & GUARDS != GUARDS or value + bound - weight <= best:
+                continue
+            now = flags & ~meets
+            left = after & starts[after >> JOKER_SHIFT]
+            if not left:
+                if not now and value > best:
+                    best = value
+                    move = option
+                continue
+            low = ((left & -left).bit_length() - 1) >> 2
+            after &= _CLEAR[low]
+            need = best - value
+            if need < _NONE:
+                need = _NONE
+            found = memos[now].get(after if unlimited else after << 9 | budget - n)
+            if found is None or (found >= _FAILED and found - _FAIL > need):
+                found = solve(after, low, now, budget - n, bound - weight, need)
+            elif found >= _FAILED:
+                continue
+            if found > need:
+                best = value + found
+                move = option
+        cap = bound - (state >> (card << 2) & COUNT) * most[card]
+        if cap > best:
             rest = state & _DROP[card]
-            left = rest & starts[state >> JOKER_SHIFT]
+            left = rest & starts[rest >> JOKER_SHIFT]
             if left:
                 low = ((left & -left).bit_length() - 1) >> 2
                 rest &= _CLEAR[low]
-                found = memos[flags].get(rest if unlimited else rest << 9 | budget)
-                best = solve(rest, low, flags, budget) if found is None else found
-            else:
-                best = _NONE if flags else 0
-            for vector, value, n, meets in table[card][_LEVEL[state >> JOKER_SHIFT]]:
-                after = state - vector
-                if n <= budget and after & GUARDS == GUARDS:
-                    left = after & starts[after >> JOKER_SHIFT]
-                    now = flags & ~meets
-                    if left:
-                        low = ((left & -left).bit_length() - 1) >> 2
-                        after &= _CLEAR[low]
-                        found = memos[now].get(after if unlimited else after << 9 | budget - n)
-                        if found is None:
-                            found = solve(after, low, now, budget - n)
-                        if found != _NONE and value + found > best:
-                            best = value + found
-                    elif not now and value > best:
-                        best = value
-        memos[flags][key] = best
+                found = memo.get(rest if unlimited else rest << 9 | budget)
+                if found is None or (found >= _FAILED and found - _FAIL > best):
+                    found = solve(rest, low, flags, budget, cap, best)
+                elif found >= _FAILED:
+                    found = _NONE
+                if found > best:
+                    best = found
+                    move = None
+            elif not flags and best < 0:
+                best = 0
+                move = None
+        if best > floor:
+            memo[key] = best
+            moves[flags][key] = move
+        else:
+            memo[key] = floor + _FAIL
         return best
 
-    def normal(state: int, flags: int, budget: int) -> tuple[int, int, int]:
-        """(state without its dead cards, its lowest start card, the most it can open with)."""
-        left = state & starts[state >> JOKER_SHIFT]
-        if not left:
-            return 0, 0, _NONE if flags else 0
-        low = ((left & -left).bit_length() - 1) >> 2
-        state &= _CLEAR[low]
-        found = memos[flags].get(state if unlimited else state << 9 | budget)
-        return state, low, solve(state, low, flags, budget) if found is None else found
-
+    bound = 0
+    for card in hand:
+        if covered >> _SHIFT[card] & COUNT:
+            bound += most[card]
     budget = len(hand) - keep
-    state, card, total = normal(state | GUARDS, flags, budget)
-    if total <= 0:
-        return None
+    state |= GUARDS
     melds: list[Meld] = []
+    left = state & starts[state >> JOKER_SHIFT]
+    if not left:
+        return melds
+    card = ((left & -left).bit_length() - 1) >> 2
+    state &= _CLEAR[card]
+    total = solve(state, card, flags, budget, bound, _NONE)
     while total > 0:
-        rest, low, after = normal(state & _DROP[card], flags, budget)
-        if after == total:
-            state, card = rest, low
-            continue
-        for vector, value, n, meets in table[card][2]:
-            if n > budget or (state - vector) & GUARDS != GUARDS:
-                continue
-            rest, low, after = normal(state - vector, flags & ~meets, budget - n)
-            if after != _NONE and value + after == total:
-                melds.append(opening_meld(unpack(vector), rules))
-                state, card, flags, budget = rest, low, flags & ~meets, budget - n
-                total -= value
-                break
-    points = sum(m.points(jokers_count=rules.jokers_count_in_opening) for m in melds)
-    meets = points >= rules.opening_points
-    if not meets and not ignore_threshold:
-        return None
-    clean_run = any(m.clean for m in melds)
-    return Opening(tuple(melds), points, clean_run, meets)
+        move = moves[flags][state if unlimited else state << 9 | budget]
+        if move is None:
+            state &= _DROP[card]
+        else:
+            state -= move[0]
+            budget -= move[3]
+            flags &= ~move[4]
+            total -= move[1]
+            melds.append(opening_meld(move[5], rules))
+        left = state & starts[state >> JOKER_SHIFT]
+        if left:
+            card = ((left & -left).bit_length() - 1) >> 2
+            state &= _CLEAR[card]
+    return melds

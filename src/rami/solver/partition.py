@@ -31,8 +31,6 @@ _CLEAR = [~(((1 << (BITS * c)) - 1) & ~GUARDS) for c in range(53)]
 """Per card: a mask clearing the counts of every smaller card (guard bits kept)."""
 _DROP = [~(COUNT << (BITS * c)) for c in range(53)]
 """Per card: a mask clearing its count."""
-_TWINS = sum(6 << (BITS * c) for c in range(52))
-"""The count bits that say a card is held twice or more."""
 _SHIFT = [BITS * c for c in range(52)] + [JOKER_SHIFT]
 _MOST_POINTS = [11 if c % 13 == 0 else min(c % 13 + 1, 10) for c in range(52)] + [11]
 """The most points each card (joker last) can score in a meld."""
@@ -113,7 +111,7 @@ def _new_options(group: Group, penalties: list[int], most: list[int]) -> Table:
 
 def _merged(first: Options, second: Options) -> Options:
     """The options of one lowest card from two groups, best saving first."""
-    return tuple(sorted(first + second, key=lambda option: -option[1]))
+    return first + second
 
 
 def _partition(
@@ -189,12 +187,15 @@ def _search(
     # the cards that start a meld the jokers held allow, by joker field
     starts = [level0] * 17 + [level1] + [level2] * 14
     memo: dict[int, int] = {}
+    moves: dict[int, int] = {}
 
     def solve(state: int, card: int, bound: int, floor: int) -> int:
         """The most the melds of ``state`` (lowest start ``card``, no card below it) can save,
         if that beats ``floor``; else ``floor``, which it cannot beat. ``bound``: at least
-        the most it can save. Exact values are memoised as they are, failures as ``~floor``."""
+        the most it can save. Exact values are memoised as they are, failures as ``~floor``;
+        with an exact value, the meld it lays first (0: none)."""
         best = floor
+        move = 0
         for vector, saving, weight, _ in table[card][_LEVEL[state >> JOKER_SHIFT]]:
             after = state - vector
             if after & GUARDS != GUARDS or saving + bound - weight <= best:
@@ -203,6 +204,7 @@ def _search(
             if not left:
                 if saving > best:
                     best = saving
+                    move = vector
                 continue
             low = ((left & -left).bit_length() - 1) >> 2
             after &= _CLEAR[low]
@@ -212,6 +214,7 @@ def _search(
                 found = solve(after, low, bound - weight, need)
             if found > need:
                 best = saving + found
+                move = vector
         shift = card << 2
         cap = bound - (state >> shift & COUNT) * most[card]
         if cap > best:
@@ -225,42 +228,41 @@ def _search(
                     found = solve(rest, low, cap, best)
                 if found > best:
                     best = found
+                    move = 0
             elif best < 0:
-                best = 0
-        memo[state] = best if best > floor else ~floor
+                best = move = 0
+        if best > floor:
+            memo[state] = best
+            moves[state] = move
+        else:
+            memo[state] = ~floor
         return best
-
-    def settle(state: int, bound: int, floor: int) -> tuple[int, int, int]:
-        """(``state`` without its dead cards, its lowest start card, what it saves if that
-        beats ``floor``, else at most ``floor``)."""
-        left = state & starts[state >> JOKER_SHIFT]
-        if not left:
-            return 0, 0, 0
-        low = ((left & -left).bit_length() - 1) >> 2
-        state &= _CLEAR[low]
-        found = memo.get(state)
-        if found is None or (found < 0 and ~found > floor):
-            found = solve(state, low, bound, floor)
-        return state, low, found if found >= 0 else ~found
 
     bound = 0
     for card in hand:
-        if covered >> _SHIFT[card] & 1:
+        if covered >> _SHIFT[card] & COUNT:
             bound += most[card]
-    state, card, target = settle(state | GUARDS, bound, -1)
+    state |= GUARDS
     melds: list[Meld] = []
     used = 0
+    left = state & starts[state >> JOKER_SHIFT]
+    if not left:
+        return _partition(hand, melds, used, penalties)
+    card = ((left & -left).bit_length() - 1) >> 2
+    state &= _CLEAR[card]
+    target = solve(state, card, bound, -1)
     while target:
-        for vector, saving, weight, meld in table[card][2]:
-            after = state - vector
-            if after & GUARDS == GUARDS and saving + bound - weight >= target:
-                after, low, saved = settle(after, bound - weight, target - saving - 1)
-                if saving + saved == target:
-                    melds.append(meld)
-                    used += vector
-                    state, card, target, bound = after, low, saved, bound - weight
-                    break
+        move = moves[state]
+        if move:
+            option = next(o for o in table[card][2] if o[0] == move)
+            melds.append(option[3])
+            used += move
+            target -= option[1]
+            state -= move
         else:
-            bound -= (state >> (card << 2) & COUNT) * most[card]
-            state, card, target = settle(state & _DROP[card], bound, target - 1)
+            state &= _DROP[card]
+        left = state & starts[state >> JOKER_SHIFT]
+        if left:
+            card = ((left & -left).bit_length() - 1) >> 2
+            state &= _CLEAR[card]
     return _partition(hand, melds, used, penalties)
