@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from rami.cards import JOKER, Card
 from rami.melds import Meld
@@ -49,11 +50,12 @@ Option = tuple[int, int, int, int, int, tuple[Card, ...]]
 """(meld vector, score, the most its cards could score, cards, condition flags it meets,
 the cards)."""
 Options = tuple[Option, ...]
-Entry = tuple[int, tuple[Options, Options, Options]]
-Table = tuple[tuple[Entry, ...], tuple[int, int, int], int, int]
+Table = tuple[dict[int, tuple[Options, Options, Options]], tuple[int, int, int], int, int]
 """A group's entries (lowest card, its options by most jokers held), the cards starting an
 option at each joker level, every lowest card, and those starting a clean run."""
 _NO_OPTIONS: tuple[Options, Options, Options] = ((), (), ())
+_END = ()
+"""Marks a state with no best move recorded: nothing more to lay."""
 _LEVEL = [0] * 16 + [0, 1] + [2] * 14
 """Options list to read, by the joker field of a state (its guard bit set: 16 + jokers)."""
 
@@ -73,10 +75,13 @@ class Opening:
         return tuple(sorted(c for meld in self.melds for c in meld.cards))
 
 
-def _most(rules: RuleSet) -> list[int]:
-    """The most each card code (joker last) can add to an opening's score."""
-    joker = 11 * _POINTS - _JOKER - 1 if rules.jokers_count_in_opening else 0
-    return [points * _POINTS - 1 for points in _MOST_POINTS[:52]] + [joker]
+_MOST = {
+    counts: [points * _POINTS - 1 for points in _MOST_POINTS[:52]]
+    + [11 * _POINTS - _JOKER - 1 if counts else 0]
+    for counts in (False, True)
+}
+"""The most each card code (joker last) can add to an opening's score, by whether jokers
+count in the opening."""
 
 
 def _options(group: Group, rules: RuleSet, key: object, most: list[int]) -> Table:
@@ -88,7 +93,7 @@ def _options(group: Group, rules: RuleSet, key: object, most: list[int]) -> Tabl
 
 
 def _new_options(group: Group, rules: RuleSet, most: list[int]) -> Table:
-    entries: list[Entry] = []
+    entries: dict[int, tuple[Options, Options, Options]] = {}
     levels = [0, 0, 0]
     clean = 0
     for low, shapes in group.by_low:
@@ -115,13 +120,8 @@ def _new_options(group: Group, rules: RuleSet, most: list[int]) -> Table:
                 levels[jokers] |= start
         if any(shape.clean for shape in shapes):
             clean |= start
-        entries.append((low, by_jokers))  # type: ignore[arg-type]
-    return tuple(entries), (levels[0], levels[1], levels[2]), levels[2], clean
-
-
-def _merged(first: Options, second: Options) -> Options:
-    """The options of one lowest card from two groups, best score first."""
-    return first + second
+        entries[low] = by_jokers  # type: ignore[assignment]
+    return entries, (levels[0], levels[1], levels[2]), levels[2], clean
 
 
 def _with_must(options: Options, must_mask: int) -> Options:
@@ -186,30 +186,34 @@ def best_opening(
     return _opening(melds, rules, ignore_threshold) if melds else None
 
 
-def _search(
-    hand: Sequence[Card],
-    state: int,
-    groups: list[Group],
-    rules: RuleSet,
-    must_include: int | None,
-    keep: int,
-) -> list[Meld]:
-    """The melds of the best opening by the memoised branch and bound ([] if none)."""
-    most = _most(rules)
-    table: list[tuple[Options, Options, Options]] = [_NO_OPTIONS] * 52
+class _Search(NamedTuple):
+    """What the opening searches read: options by lowest card, start cards by joker field,
+    clean-run and must-include masks, card weights, and the conditions to meet."""
+
+    table: dict[int, tuple[Options, Options, Options]]
+    starts: list[int]
+    clean_starts: int
+    must_mask: int
+    most: list[int]
+    flags: int
+
+
+def _prepare(groups: list[Group], rules: RuleSet, must_include: int | None) -> tuple[_Search, int]:
+    """The search tables of ``groups`` under ``rules``, and the cards some meld takes."""
+    most = _MOST[rules.jokers_count_in_opening]
+    table: dict[int, tuple[Options, Options, Options]] = {}
     lows = covered = level0 = level1 = level2 = clean_starts = 0
     key = ("opening", rules.jokers_count_in_opening, rules.joker_position == "declared")
     for group in groups:
         covered |= group.cover
         entries, (mask0, mask1, mask2), mask, clean = _options(group, rules, key, most)
         if lows & mask:
-            for low, by_jokers in entries:
-                a, b, c = table[low]
+            for low, by_jokers in entries.items():
+                a, b, c = table.get(low, _NO_OPTIONS)
                 x, y, z = by_jokers
-                table[low] = (_merged(a, x), _merged(b, y), _merged(c, z))
+                table[low] = (a + x, b + y, c + z)
         else:
-            for low, by_jokers in entries:
-                table[low] = by_jokers
+            table.update(entries)
         lows |= mask
         level0 |= mask0
         level1 |= mask1
@@ -222,25 +226,161 @@ def _search(
     if must_include is not None:
         flags |= _MUST
         must_mask = JOKER_COUNT * BIT[must_include]
-        for low in range(52):
-            if table[low] is not _NO_OPTIONS:
-                a, b, c = table[low]
-                table[low] = (
-                    _with_must(a, must_mask),
-                    _with_must(b, must_mask),
-                    _with_must(c, must_mask),
-                )
+        for low, (a, b, c) in table.items():
+            table[low] = (
+                _with_must(a, must_mask),
+                _with_must(b, must_mask),
+                _with_must(c, must_mask),
+            )
+    return _Search(table, starts, clean_starts, must_mask, most, flags), covered
+
+
+def _search(
+    hand: Sequence[Card],
+    state: int,
+    groups: list[Group],
+    rules: RuleSet,
+    must_include: int | None,
+    keep: int,
+) -> list[Meld]:
+    """The melds of the best opening ([] if none): first with no limit on the cards laid,
+    and only if that lays too many, again under the limit."""
+    search, covered = _prepare(groups, rules, must_include)
+    most = search.most
+    bound = 0
+    for card in hand:
+        if covered >> _SHIFT[card] & COUNT:
+            bound += most[card]
+    state |= GUARDS
+    left = state & search.starts[state >> JOKER_SHIFT]
+    if not left:
+        return []
+    card = ((left & -left).bit_length() - 1) >> 2
+    state &= _CLEAR[card]
+    moves = _unlimited(search, state, card, bound)
+    found = _walk(search, moves, state, card, None)
+    if keep > 0 and sum(len(cards) for cards in found) > len(hand) - keep:
+        budget = len(hand) - keep
+        found = _walk(search, _budgeted(search, state, card, bound, budget), state, card, budget)
+    return [opening_meld(cards, rules) for cards in found]
+
+
+Moves = list[dict[int, Option | None]]
+"""Per condition flags, per memo key: the option a state lays first (None: its lowest start
+card stays in hand), for states whose value is known."""
+
+
+def _walk(
+    search: _Search, moves: Moves, state: int, card: int, budget: int | None
+) -> list[tuple[Card, ...]]:
+    """The cards of the melds laid along the best moves from ``state``."""
+    starts = search.starts
+    flags = search.flags
+    out: list[tuple[Card, ...]] = []
+    while True:
+        found = moves[flags].get(state if budget is None else state << 9 | budget, _END)
+        if found is _END:
+            return out
+        if found is None:
+            state &= _DROP[card]
+        else:
+            state -= found[0]
+            flags &= ~found[4]
+            out.append(found[5])
+            if budget is not None:
+                budget -= found[3]
+        left = state & starts[state >> JOKER_SHIFT]
+        if not left:
+            return out
+        card = ((left & -left).bit_length() - 1) >> 2
+        state &= _CLEAR[card]
+
+
+def _unlimited(search: _Search, state: int, card: int, bound: int) -> Moves:
+    """The best moves of the opening from ``state``, with no limit on the cards laid."""
+    table, starts, clean_starts, must_mask, most, _ = search
     memos: list[dict[int, int]] = [{}, {}, {}, {}]
-    moves: list[dict[int, Option | None]] = [{}, {}, {}, {}]
-    unlimited = keep <= 0
+    moves: Moves = [{}, {}, {}, {}]
+
+    def solve(state: int, card: int, flags: int, bound: int, floor: int) -> int:
+        """The most ``state`` (lowest start ``card``, no card below it) can open with under
+        ``flags`` if that beats ``floor`` (at least ``_NONE``), else at most ``floor``.
+        ``bound``: at least the most it can score. Memoised: values as they are, a bound it
+        cannot beat plus ``_FAIL``; with a value, the option it lays first."""
+        memo = memos[flags]
+        if flags and (
+            (flags & _CLEAN and not state & clean_starts)
+            or (flags & _MUST and not state & must_mask)
+        ):
+            memo[state] = _NONE
+            return _NONE
+        best = floor
+        move = None
+        for option in table[card][_LEVEL[state >> JOKER_SHIFT]]:
+            vector, value, weight, _, meets, _ = option
+            after = state - vector
+            if after & GUARDS != GUARDS or value + bound - weight <= best:
+                continue
+            now = flags & ~meets
+            left = after & starts[after >> JOKER_SHIFT]
+            if not left:
+                if not now and value > best:
+                    best = value
+                    move = option
+                continue
+            low = ((left & -left).bit_length() - 1) >> 2
+            after &= _CLEAR[low]
+            need = best - value
+            if need < _NONE:
+                need = _NONE
+            found = memos[now].get(after)
+            if found is None or (found >= _FAILED and found - _FAIL > need):
+                found = solve(after, low, now, bound - weight, need)
+            elif found >= _FAILED:
+                continue
+            if found > need:
+                best = value + found
+                move = option
+        cap = bound - (state >> (card << 2) & COUNT) * most[card]
+        if cap > best:
+            rest = state & _DROP[card]
+            left = rest & starts[rest >> JOKER_SHIFT]
+            if left:
+                low = ((left & -left).bit_length() - 1) >> 2
+                rest &= _CLEAR[low]
+                found = memo.get(rest)
+                if found is None or (found >= _FAILED and found - _FAIL > best):
+                    found = solve(rest, low, flags, cap, best)
+                elif found >= _FAILED:
+                    found = _NONE
+                if found > best:
+                    best = found
+                    move = None
+            elif not flags and best < 0:
+                best = 0
+                move = None
+        if best > floor:
+            memo[state] = best
+            moves[flags][state] = move
+        else:
+            memo[state] = floor + _FAIL
+        return best
+
+    if solve(state, card, search.flags, bound, _NONE) <= 0:
+        return [{}, {}, {}, {}]
+    return moves
+
+
+def _budgeted(search: _Search, state: int, card: int, bound: int, budget: int) -> Moves:
+    """The best moves of the opening from ``state`` laying at most ``budget`` cards."""
+    table, starts, clean_starts, must_mask, most, _ = search
+    memos: list[dict[int, int]] = [{}, {}, {}, {}]
+    moves: Moves = [{}, {}, {}, {}]
 
     def solve(state: int, card: int, flags: int, budget: int, bound: int, floor: int) -> int:
-        """The most ``state`` (lowest start ``card``, no card below it) can open with under
-        ``flags`` and ``budget`` if that beats ``floor`` (at least ``_NONE``), else at most
-        ``floor``. ``bound``: at least the most it can score. Memoised: values as they are,
-        a bound it cannot beat plus ``_FAIL``; with a value, the option it lays first."""
+        """As in :func:`_unlimited`, with at most ``budget`` cards laid (memo keys carry it)."""
         memo = memos[flags]
-        key = state if unlimited else state << 9 | budget
+        key = state << 9 | budget
         if flags and (
             (flags & _CLEAN and not state & clean_starts)
             or (flags & _MUST and not state & must_mask)
@@ -269,7 +409,7 @@ def _search(
             need = best - value
             if need < _NONE:
                 need = _NONE
-            found = memos[now].get(after if unlimited else after << 9 | budget - n)
+            found = memos[now].get(after << 9 | budget - n)
             if found is None or (found >= _FAILED and found - _FAIL > need):
                 found = solve(after, low, now, budget - n, bound - weight, need)
             elif found >= _FAILED:
@@ -284,7 +424,7 @@ def _search(
             if left:
                 low = ((left & -left).bit_length() - 1) >> 2
                 rest &= _CLEAR[low]
-                found = memo.get(rest if unlimited else rest << 9 | budget)
+                found = memo.get(rest << 9 | budget)
                 if found is None or (found >= _FAILED and found - _FAIL > best):
                     found = solve(rest, low, flags, budget, cap, best)
                 elif found >= _FAILED:
@@ -302,31 +442,6 @@ def _search(
             memo[key] = floor + _FAIL
         return best
 
-    bound = 0
-    for card in hand:
-        if covered >> _SHIFT[card] & COUNT:
-            bound += most[card]
-    budget = len(hand) - keep
-    state |= GUARDS
-    melds: list[Meld] = []
-    left = state & starts[state >> JOKER_SHIFT]
-    if not left:
-        return melds
-    card = ((left & -left).bit_length() - 1) >> 2
-    state &= _CLEAR[card]
-    total = solve(state, card, flags, budget, bound, _NONE)
-    while total > 0:
-        move = moves[flags][state if unlimited else state << 9 | budget]
-        if move is None:
-            state &= _DROP[card]
-        else:
-            state -= move[0]
-            budget -= move[3]
-            flags &= ~move[4]
-            total -= move[1]
-            melds.append(opening_meld(move[5], rules))
-        left = state & starts[state >> JOKER_SHIFT]
-        if left:
-            card = ((left & -left).bit_length() - 1) >> 2
-            state &= _CLEAR[card]
-    return melds
+    if solve(state, card, search.flags, budget, bound, _NONE) <= 0:
+        return [{}, {}, {}, {}]
+    return moves

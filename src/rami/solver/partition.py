@@ -39,9 +39,7 @@ Option = tuple[int, int, int, Meld]
 """A candidate meld: (vector, what it saves, the most its cards could save, the meld)."""
 Options = tuple[Option, ...]
 """The options of one lowest card, best saving first."""
-Entry = tuple[int, tuple[Options, Options, Options]]
-"""(lowest card, its options holding at most 0, 1 and 2 jokers)."""
-Table = tuple[tuple[Entry, ...], tuple[int, int, int], int]
+Table = tuple[dict[int, tuple[Options, Options, Options]], tuple[int, int, int], int]
 """A group's entries, the cards starting some option at each joker level, and every lowest
 card (count masks)."""
 _NO_OPTIONS: tuple[Options, Options, Options] = ((), (), ())
@@ -86,7 +84,7 @@ def _options(group: Group, penalties: list[int], most: list[int]) -> Table:
 
 
 def _new_options(group: Group, penalties: list[int], most: list[int]) -> Table:
-    entries: list[Entry] = []
+    entries: dict[int, tuple[Options, Options, Options]] = {}
     levels = [0, 0, 0]
     for low, shapes in group.by_low:
         options = sorted(
@@ -105,13 +103,8 @@ def _new_options(group: Group, penalties: list[int], most: list[int]) -> Table:
         for jokers in range(3):
             if by_jokers[jokers]:
                 levels[jokers] |= COUNT << (BITS * low)
-        entries.append((low, by_jokers))  # type: ignore[arg-type]
-    return tuple(entries), (levels[0], levels[1], levels[2]), levels[2]
-
-
-def _merged(first: Options, second: Options) -> Options:
-    """The options of one lowest card from two groups, best saving first."""
-    return first + second
+        entries[low] = by_jokers  # type: ignore[assignment]
+    return entries, (levels[0], levels[1], levels[2]), levels[2]
 
 
 def _partition(
@@ -167,19 +160,18 @@ def _search(
     most: list[int],
 ) -> Partition:
     """The best partition by the memoised branch and bound."""
-    table: list[tuple[Options, Options, Options]] = [_NO_OPTIONS] * 52
+    table: dict[int, tuple[Options, Options, Options]] = {}
     lows = covered = level0 = level1 = level2 = 0
     for group in groups:
         covered |= group.cover
         entries, (mask0, mask1, mask2), mask = _options(group, penalties, most)
         if lows & mask:
-            for low, by_jokers in entries:
-                a, b, c = table[low]
+            for low, by_jokers in entries.items():
+                a, b, c = table.get(low, _NO_OPTIONS)
                 x, y, z = by_jokers
-                table[low] = (_merged(a, x), _merged(b, y), _merged(c, z))
+                table[low] = (a + x, b + y, c + z)
         else:
-            for low, by_jokers in entries:
-                table[low] = by_jokers
+            table.update(entries)
         lows |= mask
         level0 |= mask0
         level1 |= mask1
