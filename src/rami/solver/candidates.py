@@ -222,8 +222,10 @@ def _whole(found: tuple[Shape, ...], cover: int) -> Shape | None:
 BIT = [1 << (BITS * c) for c in range(52)] + [1 << JOKER_SHIFT]
 _ONES = sum(1 << (BITS * c) for c in range(52))
 _SUIT = (1 << (13 * BITS)) - 1
-_SUIT_GROUPS: dict[tuple[int, int, int], tuple[Group, ...]] = {}
-_SET_GROUPS: dict[tuple[int, int, int], Group] = {}
+_SUIT_GROUPS: dict[int, tuple[Group, ...]] = {}
+"""Run groups by suit, ranks held and jokers a meld may use (packed in one key)."""
+_SET_GROUPS: dict[int, Group] = {}
+"""Set groups by rank, suits held and jokers a meld may use (packed in one key)."""
 _RUN_GROUPS: dict[tuple[int, int, int], Group] = {}
 
 
@@ -256,6 +258,40 @@ def _suit_groups(suit: int, ranks: int, jokers: int) -> tuple[Group, ...]:
     return tuple(out)
 
 
+_IN_SUIT = [
+    sum(1 << (BITS * (13 * s + r)) for s in range(4) for r in range(13 - k)) for k in range(4)
+]
+"""Per distance k: the cards k ranks below the top of their suit or lower."""
+_ACES = sum(1 << (BITS * 13 * s) for s in range(4))
+
+
+def _run_starts(held: int, jokers: int) -> int:
+    """Cards (one bit each, from ``held``) that some run could start from or end at: three in a
+    row, or, with jokers, a second card of the suit within their reach (ace high included)."""
+    if not jokers:
+        return held & (
+            held >> BITS & held >> 2 * BITS & _IN_SUIT[2]
+            | held >> 11 * BITS & held >> 12 * BITS & _ACES
+        )
+    near = (
+        held >> BITS & _IN_SUIT[1]
+        | held >> 2 * BITS & _IN_SUIT[2]
+        | (held >> 11 * BITS | held >> 12 * BITS) & _ACES
+    )
+    if jokers > 1:
+        near |= held >> 3 * BITS & _IN_SUIT[3] | held >> 10 * BITS & _ACES
+    return held & near
+
+
+def _set_group(rank: int, suits: int, jokers: int) -> Group:
+    """The group of the sets of ``rank`` (0-12) from the suits in bit mask ``suits``."""
+    key = (rank, suits, jokers)
+    melds = _SETS.get(key)
+    if melds is None:
+        melds = _SETS[key] = _sets(rank + 1, suits, jokers)
+    return Group(melds)
+
+
 def scan(hand: Sequence[Card], jokers_per_meld: int) -> tuple[int, list[Group]]:
     """The packed state of ``hand`` and the groups of every meld it can form (the melds of
     :func:`shapes`, no empty group), the run groups cached per suit and ranks held."""
@@ -267,14 +303,17 @@ def scan(hand: Sequence[Card], jokers_per_meld: int) -> tuple[int, list[Group]]:
     held = (held | held >> 1 | held >> 2) & _ONES
     step = 13 * BITS
     out: list[Group] = []
+    runs = _run_starts(held, jokers)
     suits = (held & _SUIT, held >> step & _SUIT, held >> 2 * step & _SUIT, held >> 3 * step)
-    for suit, ranks in enumerate(suits):
-        if ranks & (ranks - 1):
-            key = (suit, ranks, jokers)
-            found = _SUIT_GROUPS.get(key)
-            if found is None:
-                found = _SUIT_GROUPS[key] = _suit_groups(suit, ranks | (ranks & 1) << step, jokers)
-            out += found
+    if runs:
+        for suit, ranks in enumerate(suits):
+            if runs >> step * suit & _SUIT:
+                key = ranks << 4 | suit << 2 | jokers
+                found = _SUIT_GROUPS.get(key)
+                if found is None:
+                    spread = ranks | (ranks & 1) << step
+                    found = _SUIT_GROUPS[key] = _suit_groups(suit, spread, jokers)
+                out += found
     a, b, c, d = suits
     pairs = (a & (b | c | d)) | (b & (c | d)) | (c & d)
     if not jokers:
@@ -283,14 +322,13 @@ def scan(hand: Sequence[Card], jokers_per_meld: int) -> tuple[int, list[Group]]:
         bit = pairs & -pairs
         pairs ^= bit
         shift = bit.bit_length() - 1
-        held_suits = a >> shift & 1 | (b >> shift & 1) << 1 | (c >> shift & 1) << 2
-        key = (shift // BITS, held_suits | (d >> shift & 1) << 3, jokers)
-        group = _SET_GROUPS.get(key)
+        held_suits = (
+            a >> shift & 1 | (b >> shift & 1) << 1 | (c >> shift & 1) << 2 | (d >> shift & 1) << 3
+        )
+        set_key = shift << 6 | held_suits << 2 | jokers
+        group = _SET_GROUPS.get(set_key)
         if group is None:
-            melds = _SETS.get(key)
-            if melds is None:
-                melds = _SETS[key] = _sets(key[0] + 1, key[1], jokers)
-            group = _SET_GROUPS[key] = Group(melds)
+            group = _SET_GROUPS[set_key] = _set_group(shift // BITS, held_suits, jokers)
         if group.cover:
             out.append(group)
     return state, out

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import NamedTuple
 
 from rami.cards import JOKER, Card
@@ -40,6 +41,8 @@ _NONE = -(1 << 60)
 _FAIL = 1 << 62
 """Added to a memoised bound (a state shown not to beat it) to tell it from a value."""
 _FAILED = 1 << 61
+_LOW = itemgetter(1)
+"""A shape's lowest card."""
 _CLEAN = 1
 _MUST = 2
 _CLEAR = [~(((1 << (BITS * c)) - 1) & ~GUARDS) for c in range(53)]
@@ -54,8 +57,6 @@ Table = tuple[dict[int, tuple[Options, Options, Options]], tuple[int, int, int],
 """A group's entries (lowest card, its options by most jokers held), the cards starting an
 option at each joker level, every lowest card, and those starting a clean run."""
 _NO_OPTIONS: tuple[Options, Options, Options] = ((), (), ())
-_END = ()
-"""Marks a state with no best move recorded: nothing more to lay."""
 _LEVEL = [0] * 16 + [0, 1] + [2] * 14
 """Options list to read, by the joker field of a state (its guard bit set: 16 + jokers)."""
 
@@ -132,13 +133,15 @@ def _with_must(options: Options, must_mask: int) -> Options:
     )
 
 
-def _opening(melds: list[Meld], rules: RuleSet, ignore_threshold: bool) -> Opening | None:
-    """The opening laying ``melds``, or None if it misses the threshold and that counts."""
-    points = sum(m.points(jokers_count=rules.jokers_count_in_opening) for m in melds)
+def _opening(
+    melds: list[Meld], points: int, clean: bool, rules: RuleSet, ignore_threshold: bool
+) -> Opening | None:
+    """The opening laying ``melds`` (worth ``points``), or None if it misses the threshold
+    and that counts."""
     meets = points >= rules.opening_points
     if not meets and not ignore_threshold:
         return None
-    return Opening(tuple(melds), points, any(m.clean for m in melds), meets)
+    return Opening(tuple(melds), points, clean, meets)
 
 
 def _wholes(state: int, groups: list[Group]) -> list[Shape] | None:
@@ -151,7 +154,7 @@ def _wholes(state: int, groups: list[Group]) -> list[Shape] | None:
         covered |= group.cover
     if state & covered * 6:
         return None
-    return sorted((group.whole for group in groups), key=lambda shape: shape.low)  # type: ignore[misc]
+    return sorted([group.whole for group in groups], key=_LOW)  # type: ignore[misc]
 
 
 def best_opening(
@@ -180,10 +183,18 @@ def best_opening(
             and (must_include is None or any(must_include in s.cards for s in wholes))
             and sum(s.size for s in wholes) <= len(hand) - keep
         ):
-            melds = [opening_meld(s.cards, rules) for s in wholes]
-            return _opening(melds, rules, ignore_threshold)
-    melds = _search(hand, state, groups, rules, must_include, keep)
-    return _opening(melds, rules, ignore_threshold) if melds else None
+            # joker-free: each meld has one reading, its points count in full
+            points = sum(s.points for s in wholes)
+            clean = any(s.clean for s in wholes)
+            return _opening([s.meld for s in wholes], points, clean, rules, ignore_threshold)
+    found = _search(hand, state, groups, rules, must_include, keep)
+    if not found:
+        return None
+    melds = [opening_meld(option[5], rules) for option in found]
+    # an option's score is its points less (64 per joker + 1 per card), under one point
+    points = sum((option[1] + _POINTS - 1) // _POINTS for option in found)
+    clean = any(option[4] & _CLEAN for option in found)
+    return _opening(melds, points, clean, rules, ignore_threshold)
 
 
 class _Search(NamedTuple):
@@ -242,8 +253,8 @@ def _search(
     rules: RuleSet,
     must_include: int | None,
     keep: int,
-) -> list[Meld]:
-    """The melds of the best opening ([] if none): first with no limit on the cards laid,
+) -> list[Option]:
+    """The options of the best opening ([] if none): first with no limit on the cards laid,
     and only if that lays too many, again under the limit."""
     search, covered = _prepare(groups, rules, must_include)
     most = search.most
@@ -259,10 +270,10 @@ def _search(
     state &= _CLEAR[card]
     moves = _unlimited(search, state, card, bound)
     found = _walk(search, moves, state, card, None)
-    if keep > 0 and sum(len(cards) for cards in found) > len(hand) - keep:
+    if keep > 0 and sum(option[3] for option in found) > len(hand) - keep:
         budget = len(hand) - keep
         found = _walk(search, _budgeted(search, state, card, bound, budget), state, card, budget)
-    return [opening_meld(cards, rules) for cards in found]
+    return found
 
 
 Moves = list[dict[int, Option | None]]
@@ -270,23 +281,22 @@ Moves = list[dict[int, Option | None]]
 card stays in hand), for states whose value is known."""
 
 
-def _walk(
-    search: _Search, moves: Moves, state: int, card: int, budget: int | None
-) -> list[tuple[Card, ...]]:
-    """The cards of the melds laid along the best moves from ``state``."""
+def _walk(search: _Search, moves: Moves, state: int, card: int, budget: int | None) -> list[Option]:
+    """The options laid along the best moves from ``state``."""
     starts = search.starts
     flags = search.flags
-    out: list[tuple[Card, ...]] = []
+    out: list[Option] = []
     while True:
-        found = moves[flags].get(state if budget is None else state << 9 | budget, _END)
-        if found is _END:
+        key = state if budget is None else state << 9 | budget
+        if key not in moves[flags]:
             return out
+        found = moves[flags][key]
         if found is None:
             state &= _DROP[card]
         else:
             state -= found[0]
             flags &= ~found[4]
-            out.append(found[5])
+            out.append(found)
             if budget is not None:
                 budget -= found[3]
         left = state & starts[state >> JOKER_SHIFT]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 
 from rami.cards import JOKER, Card
 from rami.melds import Meld
@@ -34,6 +35,8 @@ _DROP = [~(COUNT << (BITS * c)) for c in range(53)]
 _SHIFT = [BITS * c for c in range(52)] + [JOKER_SHIFT]
 _MOST_POINTS = [11 if c % 13 == 0 else min(c % 13 + 1, 10) for c in range(52)] + [11]
 """The most points each card (joker last) can score in a meld."""
+_LOW = itemgetter(1)
+"""A shape's lowest card."""
 _WEIGHTS: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
 Option = tuple[int, int, int, Meld]
 """A candidate meld: (vector, what it saves, the most its cards could save, the meld)."""
@@ -107,16 +110,13 @@ def _new_options(group: Group, penalties: list[int], most: list[int]) -> Table:
     return entries, (levels[0], levels[1], levels[2]), levels[2]
 
 
-def _partition(
-    hand: Sequence[Card], melds: list[Meld], used: int, penalties: list[int]
-) -> Partition:
-    """The partition laying ``melds`` (packed together in ``used``) from ``hand``."""
-    leftover: list[Card] = []
-    for card in sorted(hand):
-        if used >> _SHIFT[card] & COUNT:
-            used -= 1 << _SHIFT[card]
-        else:
-            leftover.append(card)
+def _partition(hand: Sequence[Card], melds: list[Meld], penalties: list[int]) -> Partition:
+    """The partition laying ``melds`` from ``hand``."""
+    leftover = sorted(hand)
+    remove = leftover.remove
+    for meld in melds:
+        for card in meld.cards:
+            remove(card)
     return Partition(tuple(melds), tuple(leftover), sum(map(penalties.__getitem__, leftover)))
 
 
@@ -130,7 +130,7 @@ def _wholes(state: int, groups: list[Group]) -> list[Shape] | None:
         covered |= group.cover
     if state & covered * 6:
         return None
-    return sorted((group.whole for group in groups), key=lambda shape: shape.low)  # type: ignore[misc]
+    return sorted([group.whole for group in groups], key=_LOW)  # type: ignore[misc]
 
 
 def best_partition(hand: Sequence[Card], rules: RuleSet) -> Partition:
@@ -146,8 +146,7 @@ def best_partition(hand: Sequence[Card], rules: RuleSet) -> Partition:
     if not state >> JOKER_SHIFT:
         wholes = _wholes(state, groups)
         if wholes is not None:
-            melds = [shape.meld for shape in wholes]
-            return _partition(hand, melds, sum(shape.vector for shape in wholes), penalties)
+            return _partition(hand, [shape.meld for shape in wholes], penalties)
     return _search(hand, state, groups, jpm, penalties, most)
 
 
@@ -236,10 +235,9 @@ def _search(
             bound += most[card]
     state |= GUARDS
     melds: list[Meld] = []
-    used = 0
     left = state & starts[state >> JOKER_SHIFT]
     if not left:
-        return _partition(hand, melds, used, penalties)
+        return _partition(hand, melds, penalties)
     card = ((left & -left).bit_length() - 1) >> 2
     state &= _CLEAR[card]
     target = solve(state, card, bound, -1)
@@ -248,7 +246,6 @@ def _search(
         if move:
             option = next(o for o in table[card][2] if o[0] == move)
             melds.append(option[3])
-            used += move
             target -= option[1]
             state -= move
         else:
@@ -257,4 +254,4 @@ def _search(
         if left:
             card = ((left & -left).bit_length() - 1) >> 2
             state &= _CLEAR[card]
-    return _partition(hand, melds, used, penalties)
+    return _partition(hand, melds, penalties)
