@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import itemgetter
+from typing import cast
 
 from rami.cards import JOKER, Card
 from rami.melds import Meld
@@ -75,15 +76,6 @@ def _weights(rules: RuleSet) -> tuple[list[int], list[int]]:
         ]
         found = _WEIGHTS[key] = (penalties, most)
     return found
-
-
-def _options(group: Group, penalties: list[int], most: list[int]) -> Table:
-    """The group's melds as search options under the given card penalties (cached)."""
-    key = ("partition", penalties[0], penalties[JOKER])
-    found = group.derived.get(key)
-    if found is None:
-        found = group.derived[key] = _new_options(group, penalties, most)
-    return found  # type: ignore[return-value]
 
 
 def _new_options(group: Group, penalties: list[int], most: list[int]) -> Table:
@@ -161,9 +153,13 @@ def _search(
     """The best partition by the memoised branch and bound."""
     table: dict[int, tuple[Options, Options, Options]] = {}
     lows = covered = level0 = level1 = level2 = 0
+    key = penalties[0] << 8 | penalties[JOKER]
     for group in groups:
         covered |= group.cover
-        entries, (mask0, mask1, mask2), mask = _options(group, penalties, most)
+        found = group.derived.get(key)
+        if found is None:
+            found = group.derived[key] = _new_options(group, penalties, most)
+        entries, (mask0, mask1, mask2), mask = cast(Table, found)
         if lows & mask:
             for low, by_jokers in entries.items():
                 a, b, c = table.get(low, _NO_OPTIONS)
@@ -178,16 +174,17 @@ def _search(
     # the cards that start a meld the jokers held allow, by joker field
     starts = [level0] * 17 + [level1] + [level2] * 14
     memo: dict[int, int] = {}
-    moves: dict[int, int] = {}
+    moves: dict[int, Option | None] = {}
 
     def solve(state: int, card: int, bound: int, floor: int) -> int:
         """The most the melds of ``state`` (lowest start ``card``, no card below it) can save,
         if that beats ``floor``; else ``floor``, which it cannot beat. ``bound``: at least
         the most it can save. Exact values are memoised as they are, failures as ``~floor``;
-        with an exact value, the meld it lays first (0: none)."""
+        with an exact value, the option it lays first (None: none)."""
         best = floor
-        move = 0
-        for vector, saving, weight, _ in table[card][_LEVEL[state >> JOKER_SHIFT]]:
+        move = None
+        for option in table[card][_LEVEL[state >> JOKER_SHIFT]]:
+            vector, saving, weight, _ = option
             after = state - vector
             if after & GUARDS != GUARDS or saving + bound - weight <= best:
                 continue
@@ -195,7 +192,7 @@ def _search(
             if not left:
                 if saving > best:
                     best = saving
-                    move = vector
+                    move = option
                 continue
             low = ((left & -left).bit_length() - 1) >> 2
             after &= _CLEAR[low]
@@ -205,7 +202,7 @@ def _search(
                 found = solve(after, low, bound - weight, need)
             if found > need:
                 best = saving + found
-                move = vector
+                move = option
         shift = card << 2
         cap = bound - (state >> shift & COUNT) * most[card]
         if cap > best:
@@ -219,9 +216,10 @@ def _search(
                     found = solve(rest, low, cap, best)
                 if found > best:
                     best = found
-                    move = 0
+                    move = None
             elif best < 0:
-                best = move = 0
+                best = 0
+                move = None
         if best > floor:
             memo[state] = best
             moves[state] = move
@@ -229,10 +227,8 @@ def _search(
             memo[state] = ~floor
         return best
 
-    bound = 0
-    for card in hand:
-        if covered >> _SHIFT[card] & COUNT:
-            bound += most[card]
+    shifts = _SHIFT
+    bound = sum([most[card] for card in hand if covered >> shifts[card] & COUNT])
     state |= GUARDS
     melds: list[Meld] = []
     left = state & starts[state >> JOKER_SHIFT]
@@ -243,11 +239,10 @@ def _search(
     target = solve(state, card, bound, -1)
     while target:
         move = moves[state]
-        if move:
-            option = next(o for o in table[card][2] if o[0] == move)
-            melds.append(option[3])
-            target -= option[1]
-            state -= move
+        if move is not None:
+            melds.append(move[3])
+            target -= move[1]
+            state -= move[0]
         else:
             state &= _DROP[card]
         left = state & starts[state >> JOKER_SHIFT]
