@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from rami.cards import JOKER, Card
 from rami.melds import Meld
@@ -85,15 +85,8 @@ _MOST = {
 count in the opening."""
 
 
-def _options(group: Group, rules: RuleSet, key: object, most: list[int]) -> Table:
-    """The group's melds as search options under ``rules`` (cached under ``key``)."""
-    found = group.derived.get(key)
-    if found is None:
-        found = group.derived[key] = _new_options(group, rules, most)
-    return found  # type: ignore[return-value]
-
-
 def _new_options(group: Group, rules: RuleSet, most: list[int]) -> Table:
+    """The group's melds as search options under ``rules``."""
     entries: dict[int, tuple[Options, Options, Options]] = {}
     levels = [0, 0, 0]
     clean = 0
@@ -214,10 +207,14 @@ def _prepare(groups: list[Group], rules: RuleSet, must_include: int | None) -> t
     most = _MOST[rules.jokers_count_in_opening]
     table: dict[int, tuple[Options, Options, Options]] = {}
     lows = covered = level0 = level1 = level2 = clean_starts = 0
-    key = ("opening", rules.jokers_count_in_opening, rules.joker_position == "declared")
+    # cached with the group under a negative key (partition tables use non-negative ones)
+    key = -1 - rules.jokers_count_in_opening - 2 * (rules.joker_position == "declared")
     for group in groups:
         covered |= group.cover
-        entries, (mask0, mask1, mask2), mask, clean = _options(group, rules, key, most)
+        found = group.derived.get(key)
+        if found is None:
+            found = group.derived[key] = _new_options(group, rules, most)
+        entries, (mask0, mask1, mask2), mask, clean = cast(Table, found)
         if lows & mask:
             for low, by_jokers in entries.items():
                 a, b, c = table.get(low, _NO_OPTIONS)
@@ -258,10 +255,8 @@ def _search(
     and only if that lays too many, again under the limit."""
     search, covered = _prepare(groups, rules, must_include)
     most = search.most
-    bound = 0
-    for card in hand:
-        if covered >> _SHIFT[card] & COUNT:
-            bound += most[card]
+    shifts = _SHIFT
+    bound = sum([most[card] for card in hand if covered >> shifts[card] & COUNT])
     state |= GUARDS
     left = state & search.starts[state >> JOKER_SHIFT]
     if not left:

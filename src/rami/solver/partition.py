@@ -153,7 +153,7 @@ def _search(
     """The best partition by the memoised branch and bound."""
     table: dict[int, tuple[Options, Options, Options]] = {}
     lows = covered = level0 = level1 = level2 = 0
-    key = penalties[0] << 8 | penalties[JOKER]
+    key = penalties[0] << 8 | penalties[JOKER]  # opening tables use negative keys
     for group in groups:
         covered |= group.cover
         found = group.derived.get(key)
