@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import combinations
+from operator import itemgetter
 from typing import NamedTuple
 
 from rami.cards import JOKER, Card
-from rami.melds import Meld, make_meld, meld_readings
+from rami.melds import Meld, MeldKind, make_meld, meld_readings
 
 BITS = 4
 JOKER_SHIFT = 52 * BITS
@@ -189,7 +190,7 @@ class Group:
     """Candidate melds of one run cluster or one rank, grouped by lowest card, with the
     derived option tables each search builds from them (cached with the group)."""
 
-    __slots__ = ("by_low", "cover", "derived", "whole")
+    __slots__ = ("by_low", "cover", "derived", "splits", "whole")
 
     def __init__(self, found: tuple[Shape, ...]) -> None:
         lows: dict[Card, list[Shape]] = {}
@@ -203,6 +204,9 @@ class Group:
         """Every card some meld of the group uses, one copy each."""
         self.whole = _whole(found, cover)
         """The joker-free meld of every card of the group, when it beats any split of them."""
+        self.splits = _splits(self.whole)
+        """Sets of cards (one bit each) that, all held twice, let two melds of the group share
+        them; while no such set is held twice, the whole meld beats every split."""
         self.derived: dict[object, object] = {}
         """Option tables a search derives from ``by_low``, by the search's own key."""
 
@@ -219,9 +223,27 @@ def _whole(found: tuple[Shape, ...], cover: int) -> Shape | None:
     return None
 
 
+def _splits(whole: Shape | None) -> tuple[int, ...]:
+    """The twin patterns under which two melds of ``whole``'s cards can share a card: two
+    sets of one rank need two shared suits; two different runs share one card with two
+    more on each side, two cards with one more on each side, or three in a row."""
+    if whole is None:
+        return ()
+    bits = [1 << (BITS * card) for card in whole.meld.cards]
+    if whole.meld.kind is MeldKind.SET:
+        return tuple(a | b for a, b in combinations(bits, 2))
+    size = len(bits)
+    out = [bits[i] for i in range(2, size - 2)]
+    out += [bits[i] | bits[i + 1] for i in range(1, size - 2)]
+    out += [bits[i] | bits[i + 1] | bits[i + 2] for i in range(size - 2)]
+    return tuple(out)
+
+
 BIT = [1 << (BITS * c) for c in range(52)] + [1 << JOKER_SHIFT]
 _ONES = sum(1 << (BITS * c) for c in range(52))
 _SUIT = (1 << (13 * BITS)) - 1
+_LOW = itemgetter(1)
+"""A shape's lowest card."""
 _SUIT_GROUPS: dict[int, tuple[Group, ...]] = {}
 """Run groups by suit, ranks held and jokers a meld may use (packed in one key)."""
 _SET_GROUPS: dict[int, Group] = {}
@@ -290,6 +312,24 @@ def _set_group(rank: int, suits: int, jokers: int) -> Group:
     if melds is None:
         melds = _SETS[key] = _sets(rank + 1, suits, jokers)
     return Group(melds)
+
+
+def wholes(state: int, groups: list[Group]) -> list[Shape] | None:
+    """Each group's whole meld, sorted by lowest card, if every group has one, no two groups
+    share a card and no group holds one of its split patterns twice: then no partition of
+    the hand melds more, or scores more, than all of them."""
+    covered = 0
+    for group in groups:
+        if group.whole is None or covered & group.cover:
+            return None
+        covered |= group.cover
+    twins = (state >> 1 | state >> 2) & covered
+    if twins:
+        for group in groups:
+            for split in group.splits:
+                if twins & split == split:
+                    return None
+    return sorted([group.whole for group in groups], key=_LOW)  # type: ignore[misc]
 
 
 def scan(hand: Sequence[Card], jokers_per_meld: int) -> tuple[int, list[Group]]:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from operator import itemgetter
 from typing import NamedTuple, cast
 
 from rami.cards import JOKER, Card
@@ -29,8 +28,8 @@ from rami.solver.candidates import (
     JOKER_COUNT,
     JOKER_SHIFT,
     Group,
-    Shape,
     scan,
+    wholes,
 )
 from rami.solver.values import opening_meld, opening_points
 
@@ -41,8 +40,6 @@ _NONE = -(1 << 60)
 _FAIL = 1 << 62
 """Added to a memoised bound (a state shown not to beat it) to tell it from a value."""
 _FAILED = 1 << 61
-_LOW = itemgetter(1)
-"""A shape's lowest card."""
 _CLEAN = 1
 _MUST = 2
 _CLEAR = [~(((1 << (BITS * c)) - 1) & ~GUARDS) for c in range(53)]
@@ -137,19 +134,6 @@ def _opening(
     return Opening(tuple(melds), points, clean, meets)
 
 
-def _wholes(state: int, groups: list[Group]) -> list[Shape] | None:
-    """Each group's whole meld, if every group has one, no two share a card and no card of
-    theirs is held twice (see :func:`rami.solver.partition._wholes`)."""
-    covered = 0
-    for group in groups:
-        if group.whole is None or covered & group.cover:
-            return None
-        covered |= group.cover
-    if state & covered * 6:
-        return None
-    return sorted([group.whole for group in groups], key=_LOW)  # type: ignore[misc]
-
-
 def best_opening(
     hand: Sequence[Card],
     rules: RuleSet,
@@ -169,17 +153,17 @@ def best_opening(
     if not groups:
         return None
     if not state >> JOKER_SHIFT:
-        wholes = _wholes(state, groups)
+        whole = wholes(state, groups)
         if (
-            wholes is not None
-            and (not rules.opening_needs_clean_run or any(s.clean for s in wholes))
-            and (must_include is None or any(must_include in s.cards for s in wholes))
-            and sum(s.size for s in wholes) <= len(hand) - keep
+            whole is not None
+            and (not rules.opening_needs_clean_run or any(s.clean for s in whole))
+            and (must_include is None or any(must_include in s.cards for s in whole))
+            and sum(s.size for s in whole) <= len(hand) - keep
         ):
             # joker-free: each meld has one reading, its points count in full
-            points = sum(s.points for s in wholes)
-            clean = any(s.clean for s in wholes)
-            return _opening([s.meld for s in wholes], points, clean, rules, ignore_threshold)
+            points = sum(s.points for s in whole)
+            clean = any(s.clean for s in whole)
+            return _opening([s.meld for s in whole], points, clean, rules, ignore_threshold)
     found = _search(hand, state, groups, rules, must_include, keep)
     if not found:
         return None

@@ -18,14 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from operator import itemgetter
 from typing import cast
 
 from rami.cards import JOKER, Card
 from rami.melds import Meld
 from rami.rules import RuleSet
 from rami.scoring import card_penalty
-from rami.solver.candidates import BITS, COUNT, GUARDS, JOKER_SHIFT, Group, Shape, scan
+from rami.solver.candidates import BITS, COUNT, GUARDS, JOKER_SHIFT, Group, scan, wholes
 
 _PENALTY = 1 << 22
 _POINTS = 1 << 8
@@ -36,8 +35,6 @@ _DROP = [~(COUNT << (BITS * c)) for c in range(53)]
 _SHIFT = [BITS * c for c in range(52)] + [JOKER_SHIFT]
 _MOST_POINTS = [11 if c % 13 == 0 else min(c % 13 + 1, 10) for c in range(52)] + [11]
 """The most points each card (joker last) can score in a meld."""
-_LOW = itemgetter(1)
-"""A shape's lowest card."""
 _WEIGHTS: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
 Option = tuple[int, int, int, Meld]
 """A candidate meld: (vector, what it saves, the most its cards could save, the meld)."""
@@ -112,19 +109,6 @@ def _partition(hand: Sequence[Card], melds: list[Meld], penalties: list[int]) ->
     return Partition(tuple(melds), tuple(leftover), sum(map(penalties.__getitem__, leftover)))
 
 
-def _wholes(state: int, groups: list[Group]) -> list[Shape] | None:
-    """Each group's whole meld, if every group has one, no two share a card and no card of
-    theirs is held twice: then taking them all is the best partition."""
-    covered = 0
-    for group in groups:
-        if group.whole is None or covered & group.cover:
-            return None
-        covered |= group.cover
-    if state & covered * 6:
-        return None
-    return sorted([group.whole for group in groups], key=_LOW)  # type: ignore[misc]
-
-
 def best_partition(hand: Sequence[Card], rules: RuleSet) -> Partition:
     """The partition of ``hand`` with the least deadwood; ties: most meld points, fewest cards.
 
@@ -136,9 +120,9 @@ def best_partition(hand: Sequence[Card], rules: RuleSet) -> Partition:
     if not groups:
         return Partition((), tuple(sorted(hand)), sum(map(penalties.__getitem__, hand)))
     if not state >> JOKER_SHIFT:
-        wholes = _wholes(state, groups)
-        if wholes is not None:
-            return _partition(hand, [shape.meld for shape in wholes], penalties)
+        whole = wholes(state, groups)
+        if whole is not None:
+            return _partition(hand, [shape.meld for shape in whole], penalties)
     return _search(hand, state, groups, jpm, penalties, most)
 
 
