@@ -190,7 +190,7 @@ class Group:
     """Candidate melds of one run cluster or one rank, grouped by lowest card, with the
     derived option tables each search builds from them (cached with the group)."""
 
-    __slots__ = ("by_low", "cover", "derived", "splits", "whole")
+    __slots__ = ("by_low", "clean", "cover", "derived", "splits", "whole")
 
     def __init__(self, found: tuple[Shape, ...]) -> None:
         lows: dict[Card, list[Shape]] = {}
@@ -202,6 +202,8 @@ class Group:
         """(lowest card, the melds whose lowest card it is) pairs."""
         self.cover = cover
         """Every card some meld of the group uses, one copy each."""
+        self.clean = any(shape.clean for shape in found)
+        """Whether some meld of the group is a clean run."""
         self.whole = _whole(found, cover)
         """The joker-free meld of every card of the group, when it beats any split of them."""
         self.splits = _splits(self.whole)

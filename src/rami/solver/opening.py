@@ -150,7 +150,7 @@ def best_opening(
     ``rules.jokers_count_in_opening``.
     """
     state, groups = scan(hand, rules.jokers_per_meld)
-    if not groups:
+    if not groups or (rules.opening_needs_clean_run and not any(g.clean for g in groups)):
         return None
     if not state >> JOKER_SHIFT:
         whole = wholes(state, groups)
