@@ -286,6 +286,7 @@ _IN_SUIT = [
     sum(1 << (BITS * (13 * s + r)) for s in range(4) for r in range(13 - k)) for k in range(4)
 ]
 """Per distance k: the cards k ranks below the top of their suit or lower."""
+_SUIT_MASKS = [_SUIT << (13 * BITS * suit) for suit in range(4)]
 _ACES = sum(1 << (BITS * 13 * s) for s in range(4))
 
 
@@ -331,6 +332,8 @@ def wholes(state: int, groups: list[Group]) -> list[Shape] | None:
             for split in group.splits:
                 if twins & split == split:
                     return None
+    if len(groups) == 1:
+        return [groups[0].whole]  # type: ignore[list-item]
     return sorted([group.whole for group in groups], key=_LOW)  # type: ignore[misc]
 
 
@@ -340,16 +343,20 @@ def scan(hand: Sequence[Card], jokers_per_meld: int) -> tuple[int, list[Group]]:
     state = sum(map(BIT.__getitem__, hand))
     if state & GUARDS:
         raise ValueError("a hand holds at most 7 copies of a card and 15 jokers")
-    jokers = min(state >> JOKER_SHIFT, jokers_per_meld)
-    held = state & NATURALS
+    jokers = state >> JOKER_SHIFT
+    if jokers:
+        jokers = min(jokers, jokers_per_meld)
+        held = state & NATURALS
+    else:
+        held = state
     held = (held | held >> 1 | held >> 2) & _ONES
     step = 13 * BITS
     out: list[Group] = []
-    runs = _run_starts(held, jokers)
     suits = (held & _SUIT, held >> step & _SUIT, held >> 2 * step & _SUIT, held >> 3 * step)
+    runs = _run_starts(held, jokers)
     if runs:
         for suit, ranks in enumerate(suits):
-            if runs >> step * suit & _SUIT:
+            if runs & _SUIT_MASKS[suit]:
                 key = ranks << 4 | suit << 2 | jokers
                 found = _SUIT_GROUPS.get(key)
                 if found is None:
@@ -357,9 +364,10 @@ def scan(hand: Sequence[Card], jokers_per_meld: int) -> tuple[int, list[Group]]:
                     found = _SUIT_GROUPS[key] = _suit_groups(suit, spread, jokers)
                 out += found
     a, b, c, d = suits
-    pairs = (a & (b | c | d)) | (b & (c | d)) | (c & d)
-    if not jokers:
-        pairs &= (a & b & (c | d)) | ((a | b) & c & d)
+    if jokers:
+        pairs = (a & (b | c | d)) | (b & (c | d)) | (c & d)
+    else:
+        pairs = (a & b & (c | d)) | ((a | b) & c & d)
     while pairs:
         bit = pairs & -pairs
         pairs ^= bit
