@@ -364,10 +364,12 @@ def scan(hand: Sequence[Card], jokers_per_meld: int) -> tuple[int, list[Group]]:
                     found = _SUIT_GROUPS[key] = _suit_groups(suit, spread, jokers)
                 out += found
     a, b, c, d = suits
-    if jokers:
-        pairs = (a & (b | c | d)) | (b & (c | d)) | (c & d)
-    else:
-        pairs = (a & b & (c | d)) | ((a | b) & c & d)
+    # ranks a set can take: two suits with a joker, else three
+    pairs = (
+        (a & (b | c | d)) | (b & (c | d)) | (c & d)
+        if jokers
+        else (a & b & (c | d)) | ((a | b) & c & d)
+    )
     while pairs:
         bit = pairs & -pairs
         pairs ^= bit
