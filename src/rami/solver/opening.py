@@ -290,6 +290,7 @@ def _unlimited(search: _Search, state: int, card: int, bound: int) -> Moves:
     table, starts, clean_starts, must_mask, most, _ = search
     memos: list[dict[int, int]] = [{}, {}, {}, {}]
     moves: Moves = [{}, {}, {}, {}]
+    relaxed = memos[0]
 
     def solve(state: int, card: int, flags: int, bound: int, floor: int) -> int:
         """The most ``state`` (lowest start ``card``, no card below it) can open with under
@@ -303,6 +304,12 @@ def _unlimited(search: _Search, state: int, card: int, bound: int) -> Moves:
         ):
             memo[state] = _NONE
             return _NONE
+        if flags:
+            # conditions only lower the value: what the state opens with free of them bounds it
+            free = relaxed.get(state)
+            if free is not None and (free if free < _FAILED else free - _FAIL) <= floor:
+                memo[state] = floor + _FAIL
+                return floor
         best = floor
         move = None
         for option in table[card][_LEVEL[state >> JOKER_SHIFT]]:
