@@ -201,25 +201,36 @@ def profile(rules: RuleSet, seed: int) -> str:
 
 
 NEXT_STEP = """
-What the search does now (both searches): it maximises what melds save, so cards no meld
-takes cost nothing; at each state only the cards that still start a meld the jokers held allow
-count, and every card below the lowest of them is cleared before the memo lookup (dead cards no
-longer split states); each card's options are kept per number of jokers they need, so a state
-without jokers never reads a joker meld; the per-suit meld groups and their option tables are
-cached per suit and ranks held. Exactness is unchanged (every candidate meld is still an
-option); only states that cannot differ in value are merged.
+What the solver does now. Shortcuts first, each exact: a hand that forms no meld is answered at
+once; in a joker-free hand whose meld groups (one run cluster of a suit, or one rank) share no
+card, each group's meld of all its cards is taken without a search, unless the group holds
+twice a pattern of cards that would let two of its melds share a card (a run card with two
+more on each side, two cards with one more on each side, three in a row, two suits of a set)
+or it is a 13-card run (ace low or high); an opening that needs a clean run, from a hand with
+no clean run at all, is None at once. Otherwise both searches are a memoised branch and bound
+over the packed hand: at each state the lowest card that still starts a meld is melded in one
+of its melds (best saving first) or left; a branch is cut when even melding every card it
+still holds that some meld takes, at that card's penalty and best points, cannot beat the best
+found; the memo keeps exact values, or the floor a state was shown not to beat, and for exact
+states the first meld laid, so the answer is read back without a second search. The opening
+is searched with no limit on the cards laid first (the limit from ``keep`` is searched only if
+that answer lays too many), and a state still owing a clean run or a card is cut when the same
+cards owing nothing cannot beat its floor. The scan looks up only the suits that can hold a
+run (three ranks in a row, or two within the jokers' reach).
 
-Where a row is still under 100×: the profile is the memoised search itself, one Python call per
-state (about 90 states, 260 option reads of which 140 fit, per dense two-joker hand). Jokers are
-the cost: one joker turns the 8 natural melds of a dense hand into about 38 (every pair plus a
-joker, every run with a joker filling or extending it, or standing for a held twin), and states
-multiply with the jokers left. Tried and dropped: deciding both copies of a twin in one state
-(slower: more option reads than states saved) and rank-major card order (1.4-1.7× more states).
-Placing spare jokers after the search is not exact on its own: which meld takes a spare joker
-changes the points (the tie-break), so the search would have to carry the best open slots.
-Next step: the same packed-integer search compiled (mypyc or a small C extension; the state is
-one integer and the option tables are flat tuples), or a bound (the penalty of the cards left
-that start no meld) to cut branches that cannot beat the best found.
+Where a row is still under 100×: hands dense in melds with jokers. Per dense two-joker hand the
+partition search makes about 35 calls, of which about 7 end with an exact value; the rest prove
+that a branch cannot beat the best found. The bound is loose by the conflicts between melds
+(twins, a card wanted by a run and a set, one joker per meld), not by single cards: given the
+best value from the start, the opening search on these hands still makes about 90% of its
+calls, and a partition bound that counts only cards some meld still fits cuts 10 of 33 calls
+at a cost above what they saved. Tried and
+dropped as no faster: taking the weight of cleared cards off the bound, the most points a
+joker scores in each group in the bound, options ordered by what they lose against the bound,
+the left branch first, merged options re-sorted, and splitting isolated whole groups off
+before a search. Next step: jokers as a resource the search returns values for (one value per
+number of jokers used) instead of a field of the state, which removes the joker count from the
+states; or the same search compiled.
 
 On the random rows with no jokers the ILP mean is small because about a quarter of those hands
 form no meld at all and the oracle then returns without calling HiGHS (it only builds the

@@ -370,13 +370,13 @@ def scan(hand: Sequence[Card], jokers_per_meld: int) -> tuple[int, list[Group]]:
         if jokers
         else (a & b & (c | d)) | ((a | b) & c & d)
     )
+    if pairs:
+        by_rank = a | b << 1 | c << 2 | d << 3  # nibble r: the suits of rank r held
     while pairs:
         bit = pairs & -pairs
         pairs ^= bit
         shift = bit.bit_length() - 1
-        held_suits = (
-            a >> shift & 1 | (b >> shift & 1) << 1 | (c >> shift & 1) << 2 | (d >> shift & 1) << 3
-        )
+        held_suits = by_rank >> shift & 15
         set_key = shift << 6 | held_suits << 2 | jokers
         group = _SET_GROUPS.get(set_key)
         if group is None:
