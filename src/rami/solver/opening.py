@@ -6,9 +6,12 @@ still needed, the card that must be melded still needed (two flag bits, one memo
 combination), and how many cards may still be laid (to leave ``keep`` in hand). A branch that
 can no longer meet a condition (no clean run or must-include card left to start or take) ends
 at once; one that could not beat the best found even if every card it holds scored its most
-points is cut. Ties between openings of equal points go to fewer jokers laid, then fewer cards.
-A joker-free hand whose melds form separate whole groups (see ``Group.whole``) opens with all
-of them when they meet the conditions, without a search.
+points is cut, and so is a state owing a condition when the same cards owing nothing cannot
+beat its floor. Ties between openings of equal points go to fewer jokers laid, then fewer cards.
+The limit on cards laid is searched only when the best opening without it lays too many.
+Without a search: None when a clean run is needed and no meld is one; and a joker-free hand
+whose melds form separate whole groups (see :func:`rami.solver.candidates.wholes`) opens with
+all of them when they meet the conditions.
 """
 
 from __future__ import annotations
@@ -47,8 +50,8 @@ _DROP = [~(COUNT << (BITS * c)) for c in range(53)]
 _SHIFT = [BITS * c for c in range(52)] + [JOKER_SHIFT]
 _MOST_POINTS = [11 if c % 13 == 0 else min(c % 13 + 1, 10) for c in range(52)] + [11]
 Option = tuple[int, int, int, int, int, tuple[Card, ...]]
-"""(meld vector, score, the most its cards could score, cards, condition flags it meets,
-the cards)."""
+"""(meld vector, score, the most its cards could score, how many cards it lays, condition flags
+it meets, the cards)."""
 Options = tuple[Option, ...]
 Table = tuple[dict[int, tuple[Options, Options, Options]], tuple[int, int, int], int, int]
 """A group's entries (lowest card, its options by most jokers held), the cards starting an

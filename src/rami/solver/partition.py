@@ -8,10 +8,12 @@ one of the melds whose lowest card it is or left (every copy at once); nothing e
 to it, since every smaller card is decided, and cards below it are cleared from the state.
 A branch is cut when even melding every card it still holds at the best points a card can
 score would not beat the best found; the memo keeps exact values and, for cut states, the
-bound they were shown not to beat.
+bound they were shown not to beat; for each exact state it records the first meld laid, so the
+answer is read back without searching again.
 
 Two cases skip the search: a hand that forms no meld, and a joker-free hand whose melds fall
-into groups of distinct cards each with one meld of all its cards (see ``Group.whole``).
+into groups of distinct cards each with one meld of all its cards that no split beats (see
+:func:`rami.solver.candidates.wholes`).
 """
 
 from __future__ import annotations
