@@ -224,13 +224,12 @@ that a branch cannot beat the best found. The bound is loose by the conflicts be
 (twins, a card wanted by a run and a set, one joker per meld), not by single cards: given the
 best value from the start, the opening search on these hands still makes about 90% of its
 calls, and a partition bound that counts only cards some meld still fits cuts 10 of 33 calls
-at a cost above what they saved. Tried and
-dropped as no faster: taking the weight of cleared cards off the bound, the most points a
-joker scores in each group in the bound, options ordered by what they lose against the bound,
-the left branch first, merged options re-sorted, and splitting isolated whole groups off
-before a search. Next step: jokers as a resource the search returns values for (one value per
-number of jokers used) instead of a field of the state, which removes the joker count from the
-states; or the same search compiled.
+at a cost above what they saved. Tried and dropped as no faster: taking the weight of cleared
+cards off the bound, the most points a joker scores in each group in the bound, options
+ordered by what they lose against the bound, the left branch first, merged options re-sorted,
+and splitting isolated whole groups off before a search. Next step: jokers as a resource the
+search returns values for (one value per number of jokers used) instead of a field of the
+state, which removes the joker count from the states; or the same search compiled.
 
 On the random rows with no jokers the ILP mean is small because about a quarter of those hands
 form no meld at all and the oracle then returns without calling HiGHS (it only builds the
