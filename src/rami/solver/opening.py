@@ -6,7 +6,8 @@ still needed, the card that must be melded still needed (two flag bits, one memo
 combination), and how many cards may still be laid (to leave ``keep`` in hand). A branch that
 can no longer meet a condition (no clean run or must-include card left to start or take) ends
 at once; one that could not beat the best found even if every card it holds scored its most
-points is cut, and so is a state owing a condition when the same cards owing nothing cannot
+points (a joker, when the hand holds two or more, at most the joker points of some meld of
+the hand) is cut, and so is a state owing a condition when the same cards owing nothing cannot
 beat its floor. Ties between openings of equal points go to fewer jokers laid, then fewer cards.
 The limit on cards laid is searched only when the best opening without it lays too many.
 Without a search: None when a clean run is needed and no meld is one; and a joker-free hand
@@ -77,12 +78,29 @@ class Opening:
 
 
 _MOST = {
-    counts: [points * _POINTS - 1 for points in _MOST_POINTS[:52]]
-    + [11 * _POINTS - _JOKER - 1 if counts else 0]
-    for counts in (False, True)
+    joker: [points * _POINTS - 1 for points in _MOST_POINTS[:52]]
+    + [joker * _POINTS - _JOKER - 1 if joker else 0]
+    for joker in range(12)
 }
-"""The most each card code (joker last) can add to an opening's score, by whether jokers
-count in the opening."""
+"""The most each card code (joker last) can add to an opening's score, by the most a joker
+scores (0 when jokers do not count in the opening)."""
+
+
+def _joker_most(group: Group, rules: RuleSet, key: int) -> int:
+    """The most a joker scores toward an opening in a meld of ``group`` (cached with it
+    under ``key``)."""
+    found = group.derived.get(key)
+    if found is None:
+        found = group.derived[key] = max(
+            [
+                opening_points(shape, rules) - shape.natural_points
+                for _, shapes in group.by_low
+                for shape in shapes
+                if shape.jokers
+            ],
+            default=0,
+        )
+    return cast(int, found)
 
 
 def _new_options(group: Group, rules: RuleSet, most: list[int]) -> Table:
@@ -189,13 +207,22 @@ class _Search(NamedTuple):
     flags: int
 
 
-def _prepare(groups: list[Group], rules: RuleSet, must_include: int | None) -> tuple[_Search, int]:
-    """The search tables of ``groups`` under ``rules``, and the cards some meld takes."""
-    most = _MOST[rules.jokers_count_in_opening]
+def _prepare(
+    groups: list[Group], rules: RuleSet, must_include: int | None, jokers: int
+) -> tuple[_Search, int]:
+    """The search tables of ``groups`` under ``rules`` for a hand of ``jokers`` jokers, and
+    the cards some meld takes."""
+    # tables are cached with the group under negative keys (partition's are non-negative)
+    key = -1 - rules.jokers_count_in_opening - 2 * (rules.joker_position == "declared")
+    joker = 11 if rules.jokers_count_in_opening else 0
+    if jokers > 1 and joker:
+        # a joker scores at most all joker points of some meld of the hand (with one joker
+        # in hand this bound costs more than it saves: measured)
+        joker = min(11, max([_joker_most(group, rules, key - 100) for group in groups]))
+    key -= 8 * joker
+    most = _MOST[joker]
     table: dict[int, tuple[Options, Options, Options]] = {}
     lows = covered = level0 = level1 = level2 = clean_starts = 0
-    # cached with the group under a negative key (partition tables use non-negative ones)
-    key = -1 - rules.jokers_count_in_opening - 2 * (rules.joker_position == "declared")
     for group in groups:
         covered |= group.cover
         found = group.derived.get(key)
@@ -240,7 +267,7 @@ def _search(
 ) -> list[Option]:
     """The options of the best opening ([] if none): first with no limit on the cards laid,
     and only if that lays too many, again under the limit."""
-    search, covered = _prepare(groups, rules, must_include)
+    search, covered = _prepare(groups, rules, must_include, state >> JOKER_SHIFT)
     most = search.most
     shifts = _SHIFT
     bound = sum([most[card] for card in hand if covered >> shifts[card] & COUNT])
