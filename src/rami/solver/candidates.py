@@ -190,7 +190,7 @@ class Group:
     """Candidate melds of one run cluster or one rank, grouped by lowest card, with the
     derived option tables each search builds from them (cached with the group)."""
 
-    __slots__ = ("by_low", "clean", "cover", "derived", "splits", "whole")
+    __slots__ = ("by_low", "clean", "cover", "derived", "joker_points", "splits", "whole")
 
     def __init__(self, found: tuple[Shape, ...]) -> None:
         lows: dict[Card, list[Shape]] = {}
@@ -204,6 +204,12 @@ class Group:
         """Every card some meld of the group uses, one copy each."""
         self.clean = any(shape.clean for shape in found)
         """Whether some meld of the group is a clean run."""
+        self.joker_points = (
+            max([s.points - s.natural_points for s in found if s.jokers], default=0),
+            max([s.high_points - s.natural_points for s in found if s.jokers], default=0),
+        )
+        """The most points the jokers of one meld of the group score: read lowest, and read
+        best (where players declare them)."""
         self.whole = _whole(found, cover)
         """The joker-free meld of every card of the group, when it beats any split of them."""
         self.splits = _splits(self.whole)

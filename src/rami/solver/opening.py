@@ -6,13 +6,12 @@ still needed, the card that must be melded still needed (two flag bits, one memo
 combination), and how many cards may still be laid (to leave ``keep`` in hand). A branch that
 can no longer meet a condition (no clean run or must-include card left to start or take) ends
 at once; one that could not beat the best found even if every card it holds scored its most
-points (a joker, when the hand holds two or more, at most the joker points of some meld of
-the hand) is cut, and so is a state owing a condition when the same cards owing nothing cannot
-beat its floor. Ties between openings of equal points go to fewer jokers laid, then fewer cards.
-The limit on cards laid is searched only when the best opening without it lays too many.
-Without a search: None when a clean run is needed and no meld is one; and a joker-free hand
-whose melds form separate whole groups (see :func:`rami.solver.candidates.wholes`) opens with
-all of them when they meet the conditions.
+points (a joker at most the joker points of some meld of the hand) is cut, and so is a state
+owing a condition when the same cards owing nothing cannot beat its floor. Ties between openings
+of equal points go to fewer jokers laid, then fewer cards. The limit on cards laid is searched
+only when the best opening without it lays too many. Without a search: None when a clean run is
+needed and no meld is one; and a joker-free hand whose melds form separate whole groups (see
+:func:`rami.solver.candidates.wholes`) opens with all of them when they meet the conditions.
 """
 
 from __future__ import annotations
@@ -84,23 +83,6 @@ _MOST = {
 }
 """The most each card code (joker last) can add to an opening's score, by the most a joker
 scores (0 when jokers do not count in the opening)."""
-
-
-def _joker_most(group: Group, rules: RuleSet, key: int) -> int:
-    """The most a joker scores toward an opening in a meld of ``group`` (cached with it
-    under ``key``)."""
-    found = group.derived.get(key)
-    if found is None:
-        found = group.derived[key] = max(
-            [
-                opening_points(shape, rules) - shape.natural_points
-                for _, shapes in group.by_low
-                for shape in shapes
-                if shape.jokers
-            ],
-            default=0,
-        )
-    return cast(int, found)
 
 
 def _new_options(group: Group, rules: RuleSet, most: list[int]) -> Table:
@@ -215,10 +197,10 @@ def _prepare(
     # tables are cached with the group under negative keys (partition's are non-negative)
     key = -1 - rules.jokers_count_in_opening - 2 * (rules.joker_position == "declared")
     joker = 11 if rules.jokers_count_in_opening else 0
-    if jokers > 1 and joker:
-        # a joker scores at most all joker points of some meld of the hand (with one joker
-        # in hand this bound costs more than it saves: measured)
-        joker = min(11, max([_joker_most(group, rules, key - 100) for group in groups]))
+    if jokers and joker:
+        # a joker scores at most all joker points of some meld of the hand
+        reading = rules.joker_position == "declared"
+        joker = min(11, max([group.joker_points[reading] for group in groups]))
     key -= 8 * joker
     most = _MOST[joker]
     table: dict[int, tuple[Options, Options, Options]] = {}
