@@ -8,8 +8,11 @@ can no longer meet a condition (no clean run or must-include card left to start 
 at once; one that could not beat the best found even if every card it holds scored its most
 points (a joker at most the joker points of some meld of the hand) is cut, and so is a state
 owing a condition when the same cards owing nothing cannot beat its floor. Ties between openings
-of equal points go to fewer jokers laid, then fewer cards. The limit on cards laid is searched
-only when the best opening without it lays too many. Without a search: None when a clean run is
+of equal points go to fewer jokers laid, then fewer cards. The best opening free of conditions is
+searched first, with the single memo of :mod:`rami.solver.partition`: it is the answer whenever
+it meets them (the conditions only remove openings, and both searches break ties by the same
+order); else the search under conditions follows. The limit on cards laid is searched only when
+the best opening without it lays too many. Without a search: None when a clean run is
 needed and no meld is one; and a joker-free hand whose melds form separate whole groups (see
 :func:`rami.solver.candidates.wholes`) opens with all of them when they meet the conditions.
 """
@@ -247,8 +250,9 @@ def _search(
     must_include: int | None,
     keep: int,
 ) -> list[Option]:
-    """The options of the best opening ([] if none): first with no limit on the cards laid,
-    and only if that lays too many, again under the limit."""
+    """The options of the best opening ([] if none): first free of conditions, then (if
+    that misses one) under them, with no limit on the cards laid; only if that lays too many,
+    again under the limit."""
     search, covered = _prepare(groups, rules, must_include, state >> JOKER_SHIFT)
     most = search.most
     shifts = _SHIFT
@@ -259,11 +263,15 @@ def _search(
         return []
     card = ((left & -left).bit_length() - 1) >> 2
     state &= _CLEAR[card]
-    moves = _unlimited(search, state, card, bound)
-    found = _walk(search, moves, state, card, None)
+    flags = search.flags
+    # the best opening free of conditions is the answer whenever it meets them
+    found = _walk(search, [_free(search, state, card, bound)], state, card, 0)
+    if found and flags and not _meets(found, flags):
+        found = _walk(search, _unlimited(search, state, card, bound), state, card, flags)
     if keep > 0 and sum(option[3] for option in found) > len(hand) - keep:
         budget = len(hand) - keep
-        found = _walk(search, _budgeted(search, state, card, bound, budget), state, card, budget)
+        moves = _budgeted(search, state, card, bound, budget)
+        found = _walk(search, moves, state, card, flags, budget)
     return found
 
 
@@ -272,10 +280,18 @@ Moves = list[dict[int, Option | None]]
 card stays in hand), for states whose value is known."""
 
 
-def _walk(search: _Search, moves: Moves, state: int, card: int, budget: int | None) -> list[Option]:
-    """The options laid along the best moves from ``state``."""
+def _meets(found: list[Option], flags: int) -> bool:
+    """Whether the options ``found`` together meet the conditions ``flags``."""
+    for option in found:
+        flags &= ~option[4]
+    return not flags
+
+
+def _walk(
+    search: _Search, moves: Moves, state: int, card: int, flags: int, budget: int | None = None
+) -> list[Option]:
+    """The options laid along the best moves from ``state`` under ``flags``."""
     starts = search.starts
-    flags = search.flags
     out: list[Option] = []
     while True:
         key = state if budget is None else state << 9 | budget
@@ -295,6 +311,67 @@ def _walk(search: _Search, moves: Moves, state: int, card: int, budget: int | No
             return out
         card = ((left & -left).bit_length() - 1) >> 2
         state &= _CLEAR[card]
+
+
+def _free(search: _Search, state: int, card: int, bound: int) -> dict[int, Option | None]:
+    """The best moves of the opening from ``state`` free of conditions and of any limit on
+    the cards laid (the search of :mod:`rami.solver.partition`, on opening scores)."""
+    table, starts, _, _, most, _ = search
+    memo: dict[int, int] = {}
+    moves: dict[int, Option | None] = {}
+
+    def solve(state: int, card: int, bound: int, floor: int) -> int:
+        """The most ``state`` (lowest start ``card``, no card below it) opens with if that
+        beats ``floor``, else ``floor``; ``bound``: at least that most. Memoised: values as
+        they are, failures as ``~floor``; with a value, the option laid first."""
+        best = floor
+        move = None
+        for option in table[card][_LEVEL[state >> JOKER_SHIFT]]:
+            vector, value, weight, _, _, _ = option
+            after = state - vector
+            if after & GUARDS != GUARDS or value + bound - weight <= best:
+                continue
+            left = after & starts[after >> JOKER_SHIFT]
+            if not left:
+                if value > best:
+                    best = value
+                    move = option
+                continue
+            low = ((left & -left).bit_length() - 1) >> 2
+            after &= _CLEAR[low]
+            need = best - value
+            found = memo.get(after)
+            if found is None or (found < 0 and ~found > need):
+                found = solve(after, low, bound - weight, need)
+            if found > need:
+                best = value + found
+                move = option
+        cap = bound - (state >> (card << 2) & COUNT) * most[card]
+        if cap > best:
+            rest = state & _DROP[card]
+            left = rest & starts[rest >> JOKER_SHIFT]
+            if left:
+                low = ((left & -left).bit_length() - 1) >> 2
+                rest &= _CLEAR[low]
+                found = memo.get(rest)
+                if found is None or (found < 0 and ~found > best):
+                    found = solve(rest, low, cap, best)
+                if found > best:
+                    best = found
+                    move = None
+            elif best < 0:
+                best = 0
+                move = None
+        if best > floor:
+            memo[state] = best
+            moves[state] = move
+        else:
+            memo[state] = ~floor
+        return best
+
+    if solve(state, card, bound, -1) <= 0:
+        return {}
+    return moves
 
 
 def _unlimited(search: _Search, state: int, card: int, bound: int) -> Moves:
