@@ -34,18 +34,19 @@ _CLEAR = [~(((1 << (BITS * c)) - 1) & ~GUARDS) for c in range(53)]
 """Per card: a mask clearing the counts of every smaller card (guard bits kept)."""
 _DROP = [~(COUNT << (BITS * c)) for c in range(53)]
 """Per card: a mask clearing its count."""
-_SHIFT = [BITS * c for c in range(52)] + [JOKER_SHIFT]
+_ONES = sum(1 << (BITS * c) for c in range(52))
+"""One bit per natural card: the lowest of its count."""
 _MOST_POINTS = [11 if c % 13 == 0 else min(c % 13 + 1, 10) for c in range(52)] + [11]
 """The most points each card (joker last) can score in a meld."""
 _WEIGHTS: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
-Option = tuple[int, int, int, Meld]
-"""A candidate meld: (vector, what it saves, the most its cards could save, the meld)."""
+Option = tuple[int, int, int, int, Meld]
+"""A candidate meld: (vector, what it saves, the most its cards could save, its jokers, the
+meld)."""
 Options = tuple[Option, ...]
 """The options of one lowest card, best saving first."""
-Table = tuple[dict[int, tuple[Options, Options, Options]], tuple[int, int, int], int]
-"""A group's entries, the cards starting some option at each joker level, and every lowest
-card (count masks)."""
-_NO_OPTIONS: tuple[Options, Options, Options] = ((), (), ())
+Table = tuple[dict[int, tuple[Options, Options, Options]], int, int, int]
+"""A group's entries and the cards starting some option at each joker level (count masks;
+the last is every lowest card)."""
 _LEVEL = [0] * 16 + [0, 1] + [2] * 14
 """Options list to read, by the joker field of a state (its guard bit set: 16 + jokers)."""
 
@@ -87,18 +88,19 @@ def _new_options(group: Group, penalties: list[int], most: list[int]) -> Table:
                     shape.vector,
                     sum(penalties[c] * _PENALTY + 1 for c in shape.cards) + shape.points * _POINTS,
                     sum(most[c] for c in shape.cards),
+                    shape.jokers,
                     shape.meld,
                 )
                 for shape in shapes
             ),
             key=lambda option: -option[1],
         )
-        by_jokers = tuple(tuple(o for o in options if o[3].jokers <= jokers) for jokers in range(3))
+        by_jokers = tuple(tuple(o for o in options if o[3] <= jokers) for jokers in range(3))
         for jokers in range(3):
             if by_jokers[jokers]:
                 levels[jokers] |= COUNT << (BITS * low)
         entries[low] = by_jokers  # type: ignore[assignment]
-    return entries, (levels[0], levels[1], levels[2]), levels[2]
+    return entries, levels[0], levels[1], levels[2]
 
 
 def _partition(hand: Sequence[Card], melds: list[Meld], penalties: list[int]) -> Partition:
@@ -128,6 +130,21 @@ def best_partition(hand: Sequence[Card], rules: RuleSet) -> Partition:
     return _search(hand, state, groups, jpm, penalties, most)
 
 
+def _bound(hand: Sequence[Card], state: int, covered: int, most: list[int]) -> int:
+    """What the cards of ``hand`` (packed ``state``) that some meld takes could save at most
+    (``covered``: those cards, one bit each)."""
+    bound = sum(map(most.__getitem__, hand))
+    stray = (state | state >> 1 | state >> 2) & _ONES & ~covered
+    while stray:
+        bit = stray & -stray
+        stray ^= bit
+        shift = bit.bit_length() - 1
+        bound -= (state >> shift & COUNT) * most[shift >> 2]
+    if not covered >> JOKER_SHIFT:
+        bound -= (state >> JOKER_SHIFT) * most[JOKER]
+    return bound
+
+
 def _search(
     hand: Sequence[Card],
     state: int,
@@ -138,22 +155,20 @@ def _search(
 ) -> Partition:
     """The best partition by the memoised branch and bound."""
     table: dict[int, tuple[Options, Options, Options]] = {}
-    lows = covered = level0 = level1 = level2 = 0
+    covered = level0 = level1 = level2 = 0
     key = penalties[0] << 8 | penalties[JOKER]  # opening tables use negative keys
     for group in groups:
         covered |= group.cover
         found = group.derived.get(key)
         if found is None:
             found = group.derived[key] = _new_options(group, penalties, most)
-        entries, (mask0, mask1, mask2), mask = cast(Table, found)
-        if lows & mask:
-            for low, by_jokers in entries.items():
-                a, b, c = table.get(low, _NO_OPTIONS)
-                x, y, z = by_jokers
-                table[low] = (a + x, b + y, c + z)
+        entries, mask0, mask1, mask2 = cast(Table, found)
+        if level2 & mask2:
+            for low, (x, y, z) in entries.items():
+                old = table.get(low)
+                table[low] = (x, y, z) if old is None else (old[0] + x, old[1] + y, old[2] + z)
         else:
             table.update(entries)
-        lows |= mask
         level0 |= mask0
         level1 |= mask1
         level2 |= mask2
@@ -169,12 +184,13 @@ def _search(
         with an exact value, the option it lays first (None: none)."""
         best = floor
         move = None
-        for option in table[card][_LEVEL[state >> JOKER_SHIFT]]:
-            vector, saving, weight, _ = option
+        field = state >> JOKER_SHIFT
+        for option in table[card][_LEVEL[field]]:
+            vector, saving, weight, jokers, _ = option
             after = state - vector
             if after & GUARDS != GUARDS or saving + bound - weight <= best:
                 continue
-            left = after & starts[after >> JOKER_SHIFT]
+            left = after & starts[field - jokers]
             if not left:
                 if saving > best:
                     best = saving
@@ -193,7 +209,7 @@ def _search(
         cap = bound - (state >> shift & COUNT) * most[card]
         if cap > best:
             rest = state & _DROP[card]
-            left = rest & starts[rest >> JOKER_SHIFT]
+            left = rest & starts[field]
             if left:
                 low = ((left & -left).bit_length() - 1) >> 2
                 rest &= _CLEAR[low]
@@ -213,8 +229,7 @@ def _search(
             memo[state] = ~floor
         return best
 
-    shifts = _SHIFT
-    bound = sum([most[card] for card in hand if covered >> shifts[card] & COUNT])
+    bound = _bound(hand, state, covered, most)
     state |= GUARDS
     melds: list[Meld] = []
     left = state & starts[state >> JOKER_SHIFT]
@@ -226,7 +241,7 @@ def _search(
     while target:
         move = moves[state]
         if move is not None:
-            melds.append(move[3])
+            melds.append(move[4])
             target -= move[1]
             state -= move[0]
         else:
