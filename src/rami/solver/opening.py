@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, cast
 
-from rami.cards import JOKER, Card
+from rami.cards import Card
 from rami.melds import Meld
 from rami.rules import RuleSet
 from rami.solver.candidates import (
@@ -34,6 +34,7 @@ from rami.solver.candidates import (
     JOKER_COUNT,
     JOKER_SHIFT,
     Group,
+    most_saved,
     scan,
     wholes,
 )
@@ -50,16 +51,14 @@ _CLEAN = 1
 _MUST = 2
 _CLEAR = [~(((1 << (BITS * c)) - 1) & ~GUARDS) for c in range(53)]
 _DROP = [~(COUNT << (BITS * c)) for c in range(53)]
-_SHIFT = [BITS * c for c in range(52)] + [JOKER_SHIFT]
 _MOST_POINTS = [11 if c % 13 == 0 else min(c % 13 + 1, 10) for c in range(52)] + [11]
-Option = tuple[int, int, int, int, int, tuple[Card, ...]]
+Option = tuple[int, int, int, int, int, tuple[Card, ...], int]
 """(meld vector, score, the most its cards could score, how many cards it lays, condition flags
-it meets, the cards)."""
+it meets, the cards, its jokers)."""
 Options = tuple[Option, ...]
-Table = tuple[dict[int, tuple[Options, Options, Options]], tuple[int, int, int], int, int]
+Table = tuple[dict[int, tuple[Options, Options, Options]], int, int, int, int]
 """A group's entries (lowest card, its options by most jokers held), the cards starting an
-option at each joker level, every lowest card, and those starting a clean run."""
-_NO_OPTIONS: tuple[Options, Options, Options] = ((), (), ())
+option at each joker level (the last: every lowest card), and those starting a clean run."""
 _LEVEL = [0] * 16 + [0, 1] + [2] * 14
 """Options list to read, by the joker field of a state (its guard bit set: 16 + jokers)."""
 
@@ -103,14 +102,13 @@ def _new_options(group: Group, rules: RuleSet, most: list[int]) -> Table:
                     shape.size,
                     _CLEAN if shape.clean else 0,
                     shape.cards,
+                    shape.jokers,
                 )
                 for shape in shapes
             ),
             key=lambda option: -option[1],
         )
-        by_jokers = tuple(
-            tuple(o for o in options if o[5].count(JOKER) <= jokers) for jokers in range(3)
-        )
+        by_jokers = tuple(tuple(o for o in options if o[6] <= jokers) for jokers in range(3))
         start = COUNT << (BITS * low)
         for jokers in range(3):
             if by_jokers[jokers]:
@@ -118,14 +116,14 @@ def _new_options(group: Group, rules: RuleSet, most: list[int]) -> Table:
         if any(shape.clean for shape in shapes):
             clean |= start
         entries[low] = by_jokers  # type: ignore[assignment]
-    return entries, (levels[0], levels[1], levels[2]), levels[2], clean
+    return entries, levels[0], levels[1], levels[2], clean
 
 
 def _with_must(options: Options, must_mask: int) -> Options:
     """``options`` with the must-include flag set on those that lay the card."""
     return tuple(
-        (vector, value, weight, n, meets | (_MUST if vector & must_mask else 0), cards)
-        for vector, value, weight, n, meets, cards in options
+        (vector, value, weight, n, meets | (_MUST if vector & must_mask else 0), cards, jokers)
+        for vector, value, weight, n, meets, cards, jokers in options
     )
 
 
@@ -207,21 +205,19 @@ def _prepare(
     key -= 8 * joker
     most = _MOST[joker]
     table: dict[int, tuple[Options, Options, Options]] = {}
-    lows = covered = level0 = level1 = level2 = clean_starts = 0
+    covered = level0 = level1 = level2 = clean_starts = 0
     for group in groups:
         covered |= group.cover
         found = group.derived.get(key)
         if found is None:
             found = group.derived[key] = _new_options(group, rules, most)
-        entries, (mask0, mask1, mask2), mask, clean = cast(Table, found)
-        if lows & mask:
-            for low, by_jokers in entries.items():
-                a, b, c = table.get(low, _NO_OPTIONS)
-                x, y, z = by_jokers
-                table[low] = (a + x, b + y, c + z)
+        entries, mask0, mask1, mask2, clean = cast(Table, found)
+        if level2 & mask2:
+            for low, (x, y, z) in entries.items():
+                old = table.get(low)
+                table[low] = (x, y, z) if old is None else (old[0] + x, old[1] + y, old[2] + z)
         else:
             table.update(entries)
-        lows |= mask
         level0 |= mask0
         level1 |= mask1
         level2 |= mask2
@@ -254,9 +250,7 @@ def _search(
     that misses one) under them, with no limit on the cards laid; only if that lays too many,
     again under the limit."""
     search, covered = _prepare(groups, rules, must_include, state >> JOKER_SHIFT)
-    most = search.most
-    shifts = _SHIFT
-    bound = sum([most[card] for card in hand if covered >> shifts[card] & COUNT])
+    bound = most_saved(hand, state, covered, search.most)
     state |= GUARDS
     left = state & search.starts[state >> JOKER_SHIFT]
     if not left:
@@ -326,12 +320,13 @@ def _free(search: _Search, state: int, card: int, bound: int) -> dict[int, Optio
         they are, failures as ``~floor``; with a value, the option laid first."""
         best = floor
         move = None
-        for option in table[card][_LEVEL[state >> JOKER_SHIFT]]:
-            vector, value, weight, _, _, _ = option
+        field = state >> JOKER_SHIFT
+        for option in table[card][_LEVEL[field]]:
+            vector, value, weight, _, _, _, jokers = option
             after = state - vector
             if after & GUARDS != GUARDS or value + bound - weight <= best:
                 continue
-            left = after & starts[after >> JOKER_SHIFT]
+            left = after & starts[field - jokers]
             if not left:
                 if value > best:
                     best = value
@@ -349,7 +344,7 @@ def _free(search: _Search, state: int, card: int, bound: int) -> dict[int, Optio
         cap = bound - (state >> (card << 2) & COUNT) * most[card]
         if cap > best:
             rest = state & _DROP[card]
-            left = rest & starts[rest >> JOKER_SHIFT]
+            left = rest & starts[field]
             if left:
                 low = ((left & -left).bit_length() - 1) >> 2
                 rest &= _CLEAR[low]
@@ -402,7 +397,7 @@ def _unlimited(search: _Search, state: int, card: int, bound: int) -> Moves:
         best = floor
         move = None
         for option in table[card][_LEVEL[state >> JOKER_SHIFT]]:
-            vector, value, weight, _, meets, _ = option
+            vector, value, weight, _, meets, _, _ = option
             after = state - vector
             if after & GUARDS != GUARDS or value + bound - weight <= best:
                 continue
@@ -478,7 +473,7 @@ def _budgeted(search: _Search, state: int, card: int, bound: int, budget: int) -
         best = floor
         move = None
         for option in table[card][_LEVEL[state >> JOKER_SHIFT]]:
-            vector, value, weight, n, meets, _ = option
+            vector, value, weight, n, meets, _, _ = option
             after = state - vector
             if n > budget or after & GUARDS != GUARDS or value + bound - weight <= best:
                 continue

@@ -26,7 +26,16 @@ from rami.cards import JOKER, Card
 from rami.melds import Meld
 from rami.rules import RuleSet
 from rami.scoring import card_penalty
-from rami.solver.candidates import BITS, COUNT, GUARDS, JOKER_SHIFT, Group, scan, wholes
+from rami.solver.candidates import (
+    BITS,
+    COUNT,
+    GUARDS,
+    JOKER_SHIFT,
+    Group,
+    most_saved,
+    scan,
+    wholes,
+)
 
 _PENALTY = 1 << 22
 _POINTS = 1 << 8
@@ -34,8 +43,6 @@ _CLEAR = [~(((1 << (BITS * c)) - 1) & ~GUARDS) for c in range(53)]
 """Per card: a mask clearing the counts of every smaller card (guard bits kept)."""
 _DROP = [~(COUNT << (BITS * c)) for c in range(53)]
 """Per card: a mask clearing its count."""
-_ONES = sum(1 << (BITS * c) for c in range(52))
-"""One bit per natural card: the lowest of its count."""
 _MOST_POINTS = [11 if c % 13 == 0 else min(c % 13 + 1, 10) for c in range(52)] + [11]
 """The most points each card (joker last) can score in a meld."""
 _WEIGHTS: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
@@ -130,21 +137,6 @@ def best_partition(hand: Sequence[Card], rules: RuleSet) -> Partition:
     return _search(hand, state, groups, jpm, penalties, most)
 
 
-def _bound(hand: Sequence[Card], state: int, covered: int, most: list[int]) -> int:
-    """What the cards of ``hand`` (packed ``state``) that some meld takes could save at most
-    (``covered``: those cards, one bit each)."""
-    bound = sum(map(most.__getitem__, hand))
-    stray = (state | state >> 1 | state >> 2) & _ONES & ~covered
-    while stray:
-        bit = stray & -stray
-        stray ^= bit
-        shift = bit.bit_length() - 1
-        bound -= (state >> shift & COUNT) * most[shift >> 2]
-    if not covered >> JOKER_SHIFT:
-        bound -= (state >> JOKER_SHIFT) * most[JOKER]
-    return bound
-
-
 def _search(
     hand: Sequence[Card],
     state: int,
@@ -229,7 +221,7 @@ def _search(
             memo[state] = ~floor
         return best
 
-    bound = _bound(hand, state, covered, most)
+    bound = most_saved(hand, state, covered, most)
     state |= GUARDS
     melds: list[Meld] = []
     left = state & starts[state >> JOKER_SHIFT]
