@@ -259,9 +259,11 @@ def _search(
     state &= _CLEAR[card]
     flags = search.flags
     # the best opening free of conditions is the answer whenever it meets them
-    found = _walk(search, [_free(search, state, card, bound)], state, card, 0)
+    known, free = _free(search, state, card, bound)
+    found = _walk(search, [free], state, card, 0)
     if found and flags and not _meets(found, flags):
-        found = _walk(search, _unlimited(search, state, card, bound), state, card, flags)
+        moves = _unlimited(search, state, card, bound, known, free)
+        found = _walk(search, moves, state, card, flags)
     if keep > 0 and sum(option[3] for option in found) > len(hand) - keep:
         budget = len(hand) - keep
         moves = _budgeted(search, state, card, bound, budget)
@@ -307,9 +309,12 @@ def _walk(
         state &= _CLEAR[card]
 
 
-def _free(search: _Search, state: int, card: int, bound: int) -> dict[int, Option | None]:
-    """The best moves of the opening from ``state`` free of conditions and of any limit on
-    the cards laid (the search of :mod:`rami.solver.partition`, on opening scores)."""
+def _free(
+    search: _Search, state: int, card: int, bound: int
+) -> tuple[dict[int, int], dict[int, Option | None]]:
+    """The memo and the best moves of the opening from ``state`` free of conditions and of
+    any limit on the cards laid (the search of :mod:`rami.solver.partition`, on opening
+    scores)."""
     table, starts, _, _, most, _ = search
     memo: dict[int, int] = {}
     moves: dict[int, Option | None] = {}
@@ -365,16 +370,24 @@ def _free(search: _Search, state: int, card: int, bound: int) -> dict[int, Optio
         return best
 
     if solve(state, card, bound, -1) <= 0:
-        return {}
-    return moves
+        return memo, {}
+    return memo, moves
 
 
-def _unlimited(search: _Search, state: int, card: int, bound: int) -> Moves:
-    """The best moves of the opening from ``state``, with no limit on the cards laid."""
+def _unlimited(
+    search: _Search,
+    state: int,
+    card: int,
+    bound: int,
+    known: dict[int, int],
+    free: dict[int, Option | None],
+) -> Moves:
+    """The best moves of the opening from ``state``, with no limit on the cards laid, given
+    the memo and moves of :func:`_free` (for the states owing no condition)."""
     table, starts, clean_starts, must_mask, most, _ = search
-    memos: list[dict[int, int]] = [{}, {}, {}, {}]
-    moves: Moves = [{}, {}, {}, {}]
-    relaxed = memos[0]
+    relaxed = {key: value if value >= 0 else ~value + _FAIL for key, value in known.items()}
+    memos: list[dict[int, int]] = [relaxed, {}, {}, {}]
+    moves: Moves = [free, {}, {}, {}]
 
     def solve(state: int, card: int, flags: int, bound: int, floor: int) -> int:
         """The most ``state`` (lowest start ``card``, no card below it) can open with under
