@@ -204,32 +204,44 @@ NEXT_STEP = """
 What the solver does now. Shortcuts first, each exact: a hand that forms no meld is answered at
 once; in a joker-free hand whose meld groups (one run cluster of a suit, or one rank) share no
 card, each group's meld of all its cards is taken without a search, unless the group holds
-twice a pattern of cards that would let two of its melds share a card (a run card with two
-more on each side, two cards with one more on each side, three in a row, two suits of a set)
-or it is a 13-card run (ace low or high); an opening that needs a clean run, from a hand with
-no clean run at all, is None at once. Otherwise both searches are a memoised branch and bound
-over the packed hand: at each state the lowest card that still starts a meld is melded in one
-of its melds (best saving first) or left; a branch is cut when even melding every card it
-still holds that some meld takes, at that card's penalty and best points, cannot beat the best
-found; the memo keeps exact values, or the floor a state was shown not to beat, and for exact
-states the first meld laid, so the answer is read back without a second search. The opening
-is searched with no limit on the cards laid first (the limit from ``keep`` is searched only if
-that answer lays too many), and a state still owing a clean run or a card is cut when the same
-cards owing nothing cannot beat its floor. The scan looks up only the suits that can hold a
-run (three ranks in a row, or two within the jokers' reach).
+twice a pattern of cards that would let two of its melds share a card (a run card with two more
+on each side, two cards with one more on each side, three in a row, two suits of a set) or it
+is a 13-card run (ace low or high); an opening that needs a clean run, from a hand with no
+clean run at all, is None at once. Otherwise both searches are a memoised branch and bound over
+the packed hand: at each state the lowest card that still starts a meld is melded in one of its
+melds (best saving first) or left; a branch is cut when even melding every card it still holds
+that some meld takes, at that card's penalty and best points, cannot beat the best found; the
+memo keeps exact values, or the floor a state was shown not to beat, and for exact states the
+first meld laid, so the answer is read back without a second search. The opening is first
+searched free of its conditions with that same search (one memo, no condition flags); when that
+answer meets the conditions it is the answer (conditions only remove openings, and both
+searches break ties in the same order), as for 94-97% of the dense hands with jokers; else the
+search under conditions runs, starting from the free search's memo, and a state still owing a
+clean run or a card is cut when the same cards owing nothing cannot beat its floor. In the
+opening bound a joker counts at most the joker points of some meld of the hand. The limit from
+``keep`` is searched only if the answer lays too many cards. The scan looks up only the suits
+that can hold a run (three ranks in a row, or two within the jokers' reach).
 
 Where a row is still under 100×: hands dense in melds with jokers. Per dense two-joker hand the
 partition search makes about 35 calls, of which about 7 end with an exact value; the rest prove
-that a branch cannot beat the best found. The bound is loose by the conflicts between melds
-(twins, a card wanted by a run and a set, one joker per meld), not by single cards: given the
-best value from the start, the opening search on these hands still makes about 90% of its
-calls, and a partition bound that counts only cards some meld still fits cuts 10 of 33 calls
-at a cost above what they saved. Tried and dropped as no faster: taking the weight of cleared
-cards off the bound, the most points a joker scores in each group in the bound, options
-ordered by what they lose against the bound, the left branch first, merged options re-sorted,
-and splitting isolated whole groups off before a search. Next step: jokers as a resource the
-search returns values for (one value per number of jokers used) instead of a field of the
-state, which removes the joker count from the states; or the same search compiled.
+that a branch cannot beat the best found, at about 1 µs per call in CPython (the option loop
+and the child look-ups; setup, scan and output take about 8-9 µs per hand). The bound is loose
+by the conflicts between melds (twins, a card wanted by a run and a set, one joker per meld),
+not by single cards: given the best value from the start, the opening search (before the free
+search was added) still made about 90% of its calls. Measured in an exact count: a bound that
+drops the cards no meld of the state holds and caps the cards only joker melds take at the best
+groups the jokers left can serve would halve the calls that search (36 to 18), but computing it
+with bit operations costs about 0.7 µs per state, more than the calls it saves; applied only
+when the last joker is laid (the cards only joker melds take drop out), calls fell 13% and time
+rose. Also tried and dropped as no faster: jokers as a resource (states that differ only in
+jokers left are about 20% of the states, so merging them saves at most that, at the cost of a
+vector per state), a state bounded by the same cards with more jokers (it cuts almost nothing:
+the search meets the states with fewer jokers first), fail-soft floors (re-searched states are
+under 2 of 36 calls), following the left branch in a loop instead of a call, the joker's most
+points in the partition bound (4% fewer calls, no faster), each option's loss precomputed,
+taking the weight of cleared cards off the bound, options ordered by what they lose against the
+bound, the left branch first, and splitting isolated whole groups off before a search. Within
+pure Python what would still help is a cheaper exact bound for those conflicts.
 
 On the random rows with no jokers the ILP mean is small because about a quarter of those hands
 form no meld at all and the oracle then returns without calling HiGHS (it only builds the
