@@ -395,18 +395,3 @@ def scan(hand: Sequence[Card], jokers_per_meld: int) -> tuple[int, list[Group]]:
 def meld_multisets(hand: Sequence[Card], jokers_per_meld: int) -> list[tuple[Card, ...]]:
     """Every distinct multiset of cards of ``hand`` that forms a valid meld, sorted."""
     return sorted(shape.cards for shape in shapes(hand, jokers_per_meld))
-
-
-def most_saved(hand: Sequence[Card], state: int, covered: int, weights: list[int]) -> int:
-    """The total of ``weights`` (by card code, joker last) over the cards of ``hand`` (packed
-    ``state``) that some meld takes (``covered``: those cards, one bit each)."""
-    total = sum(map(weights.__getitem__, hand))
-    stray = (state | state >> 1 | state >> 2) & _ONES & ~covered
-    while stray:
-        bit = stray & -stray
-        stray ^= bit
-        shift = bit.bit_length() - 1
-        total -= (state >> shift & COUNT) * weights[shift >> 2]
-    if not covered >> JOKER_SHIFT:
-        total -= (state >> JOKER_SHIFT) * weights[JOKER]
-    return total

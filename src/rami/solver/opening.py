@@ -8,13 +8,15 @@ can no longer meet a condition (no clean run or must-include card left to start 
 at once; one that could not beat the best found even if every card it holds scored its most
 points (a joker at most the joker points of some meld of the hand) is cut, and so is a state
 owing a condition when the same cards owing nothing cannot beat its floor. Ties between openings
-of equal points go to fewer jokers laid, then fewer cards. The best opening free of conditions is
-searched first, with the single memo of :mod:`rami.solver.partition`: it is the answer whenever
-it meets them (the conditions only remove openings, and both searches break ties by the same
-order); else the search under conditions follows. The limit on cards laid is searched only when
-the best opening without it lays too many. Without a search: None when a clean run is
-needed and no meld is one; and a joker-free hand whose melds form separate whole groups (see
-:func:`rami.solver.candidates.wholes`) opens with all of them when they meet the conditions.
+of equal points go to fewer jokers laid, then fewer cards. The best opening free of conditions
+is searched first, with the single memo of :mod:`rami.solver.partition`: it is the answer
+whenever it meets them (the conditions only remove openings, and both searches break ties by the
+same order); else the search under conditions follows. When a clean run is needed and at most
+one card starts one, the search under conditions runs alone (the condition cuts most of it). The
+limit on cards laid is searched only when the best opening without it lays too many. Without a
+search: None when a clean run is needed and no meld is one; and a joker-free hand whose melds
+form separate whole groups (see :func:`rami.solver.candidates.wholes`) opens with all of them
+when they meet the conditions.
 """
 
 from __future__ import annotations
@@ -34,7 +36,6 @@ from rami.solver.candidates import (
     JOKER_COUNT,
     JOKER_SHIFT,
     Group,
-    most_saved,
     scan,
     wholes,
 )
@@ -49,6 +50,8 @@ _FAIL = 1 << 62
 _FAILED = 1 << 61
 _CLEAN = 1
 _MUST = 2
+_SHIFT = [BITS * c for c in range(52)] + [JOKER_SHIFT]
+_ONES = sum(1 << (BITS * c) for c in range(52))
 _CLEAR = [~(((1 << (BITS * c)) - 1) & ~GUARDS) for c in range(53)]
 _DROP = [~(COUNT << (BITS * c)) for c in range(53)]
 _MOST_POINTS = [11 if c % 13 == 0 else min(c % 13 + 1, 10) for c in range(52)] + [11]
@@ -250,7 +253,9 @@ def _search(
     that misses one) under them, with no limit on the cards laid; only if that lays too many,
     again under the limit."""
     search, covered = _prepare(groups, rules, must_include, state >> JOKER_SHIFT)
-    bound = most_saved(hand, state, covered, search.most)
+    most = search.most
+    shifts = _SHIFT
+    bound = sum([most[card] for card in hand if covered >> shifts[card] & COUNT])
     state |= GUARDS
     left = state & search.starts[state >> JOKER_SHIFT]
     if not left:
@@ -258,12 +263,18 @@ def _search(
     card = ((left & -left).bit_length() - 1) >> 2
     state &= _CLEAR[card]
     flags = search.flags
-    # the best opening free of conditions is the answer whenever it meets them
-    known, free = _free(search, state, card, bound)
-    found = _walk(search, [free], state, card, 0)
-    if found and flags and not _meets(found, flags):
-        moves = _unlimited(search, state, card, bound, known, free)
-        found = _walk(search, moves, state, card, flags)
+    clean = state & search.clean_starts
+    clean = (clean | clean >> 1 | clean >> 2) & _ONES
+    if flags & _CLEAN and not clean & (clean - 1):
+        # one card at most starts a clean run: the conditions cut most of the search
+        found = _walk(search, _unlimited(search, state, card, bound, {}, {}), state, card, flags)
+    else:
+        # the best opening free of conditions is the answer whenever it meets them
+        known, free = _free(search, state, card, bound)
+        found = _walk(search, [free], state, card, 0)
+        if found and flags and not _meets(found, flags):
+            moves = _unlimited(search, state, card, bound, known, free)
+            found = _walk(search, moves, state, card, flags)
     if keep > 0 and sum(option[3] for option in found) > len(hand) - keep:
         budget = len(hand) - keep
         moves = _budgeted(search, state, card, bound, budget)

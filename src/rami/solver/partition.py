@@ -32,13 +32,13 @@ from rami.solver.candidates import (
     GUARDS,
     JOKER_SHIFT,
     Group,
-    most_saved,
     scan,
     wholes,
 )
 
 _PENALTY = 1 << 22
 _POINTS = 1 << 8
+_SHIFT = [BITS * c for c in range(52)] + [JOKER_SHIFT]
 _CLEAR = [~(((1 << (BITS * c)) - 1) & ~GUARDS) for c in range(53)]
 """Per card: a mask clearing the counts of every smaller card (guard bits kept)."""
 _DROP = [~(COUNT << (BITS * c)) for c in range(53)]
@@ -221,7 +221,8 @@ def _search(
             memo[state] = ~floor
         return best
 
-    bound = most_saved(hand, state, covered, most)
+    shifts = _SHIFT
+    bound = sum([most[card] for card in hand if covered >> shifts[card] & COUNT])
     state |= GUARDS
     melds: list[Meld] = []
     left = state & starts[state >> JOKER_SHIFT]
