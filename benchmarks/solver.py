@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import math
 import pstats
 import random
 import statistics
@@ -77,7 +78,8 @@ def row(name: str, times: list[float], ilp: list[float] | None) -> str:
     ratio = ""
     if ilp is not None:
         ilp_mean = statistics.fmean(ilp) * 1e6
-        ratio = f"{ilp_mean / 1000:.2f} ms | {ilp_mean / mean:.0f}×"
+        # one decimal, rounded down: a row shown at 100× is at 100× or more
+        ratio = f"{ilp_mean / 1000:.2f} ms | {math.floor(10 * ilp_mean / mean) / 10:.1f}×"
         SUMMARY.append((pct(ts, 0.5), pct(ts, 0.99), ilp_mean / mean))
     return f"| {name} | " + " | ".join(cells) + f" | {mean:.0f} | {ratio} |"
 
