@@ -8,7 +8,7 @@ Run from the repository root:
 Every ``choose`` call is timed in one process (the referee's view building is not counted),
 over duplicate 2-player deals of the reference rules and 4-player deals of Rami 40. The hard
 level runs at its default budget; its "searched" row counts only the decisions it searched
-(a draw with both piles open, a discard with two or more candidates).
+(a discard with a choice: the one-draw lookahead, then the Monte Carlo check).
 """
 
 from __future__ import annotations

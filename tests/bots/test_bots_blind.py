@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 from bot_games import TINY, bots_for
 
-from rami.actions import DrawDiscard
+from rami.actions import Discard, DrawDiscard, MeldAction, Open
 from rami.bots.determinize import sample_world
-from rami.bots.knowledge import read_view
+from rami.bots.knowledge import read_view, taken_twins
 from rami.bots.tournament import Config, play_round
+from rami.cards import JOKER, parse_cards
 from rami.engine import apply, deal
 from rami.match import MatchState
 from rami.rules import get_rules
@@ -172,3 +173,32 @@ def test_a_sampled_world_shows_the_bot_exactly_its_view() -> None:
             for card in cards:
                 hand.remove(card)
         state = apply(state, drivers[state.current].choose(view))
+
+
+def test_a_sampled_world_keeps_the_twin_of_a_card_taken_from_the_pile() -> None:
+    rules = get_rules("scala40")
+    base = deal(rules, 2, "twins")
+    hand = parse_cards("JK 5H 6H 7H 8H QS QD QC 2C 9D")
+    rest = [*base.stock, *base.hands[0], *base.hands[1], *base.discard_pile]
+    for card in [*hand, JOKER]:
+        rest.remove(card)
+    state = dataclasses.replace(
+        base,
+        hands=(tuple(sorted(hand)), tuple(sorted(rest[:13]))),
+        discard_pile=(rest[13], JOKER),
+        stock=tuple(rest[14:]),
+        current=0,
+        phase=Phase.DRAW,
+    )
+    for action in (
+        DrawDiscard(),
+        MeldAction(tuple(parse_cards("5H 6H 7H 8H"))),
+        MeldAction(tuple(sorted(parse_cards("QS QD QC JK")))),
+        Open(),
+    ):
+        state = apply(state, action)
+    view = view_for(state, 0)
+    assert taken_twins(view) == 1 == state.taken_twins
+    world = sample_world(view, random.Random(1))
+    assert view_for(world, 0).legal == view.legal
+    assert any(isinstance(action, Discard) for action in view.legal)

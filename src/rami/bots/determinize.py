@@ -11,7 +11,7 @@ from __future__ import annotations
 from random import Random
 
 from rami.actions import Open
-from rami.bots.knowledge import Knowledge, my_turn_events, read_view
+from rami.bots.knowledge import Knowledge, my_turn_events, read_view, taken_twins
 from rami.cards import Card
 from rami.state import RoundState, TableMeld
 from rami.views import PlayerView
@@ -69,7 +69,7 @@ def sample_world(view: PlayerView, rng: Random, know: Knowledge | None = None) -
         reshuffles=used,
         staged=view.staged if view.current == view.seat else (),
         taken=taken,
-        taken_twins=max(0, view.hand.count(taken) - 1) if taken is not None else 0,
+        taken_twins=taken_twins(view),
         opened_this_turn=view.current == view.seat and Open in my_turn_events(view),
         joker_debt=view.joker_debt,
     )

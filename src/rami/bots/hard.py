@@ -1,14 +1,15 @@
-"""The hard level: a sharper greedy policy, and a determinized Monte Carlo check of its discards.
+"""The hard level: a sharper greedy policy, a one-draw lookahead and a Monte Carlo check.
 
-The greedy policy at the :data:`~rami.bots.policy.SHARP` style proposes the discard that ends
-each turn and ranks the others. The bot then samples worlds consistent with its view
-(:mod:`rami.bots.determinize`), plays the best few candidates in each world and finishes the
-round with the fast rollout policy (:mod:`rami.bots.rollout`). Every candidate sees the same
-worlds, so their difference is measured with little noise; a candidate clearly behind the
-greedy choice leaves the race, and the greedy choice is replaced only by a candidate ahead by
-``confidence`` standard errors. Draws, the opening, melds, lay-offs and joker retrievals
-follow the greedy policy. The budget is a number of worlds (reproducible) with a time cap (a
-safety net for slow machines, which then search fewer worlds).
+The greedy policy at the :data:`~rami.bots.policy.SHARP` style plays the draw, the opening
+(fewest melds) and table play (melds held until they go out), and ranks the discards. The
+one-draw lookahead (:mod:`rami.bots.lookahead`) picks among the best of them. The bot then
+samples worlds consistent with its view (:mod:`rami.bots.determinize`), plays that pick and
+the greedy policy's best few discards in each world and finishes the round with the fast
+rollout policy (:mod:`rami.bots.rollout`). Every candidate sees the same worlds, so their
+difference is measured with little noise; a candidate clearly behind the pick leaves the
+race, and the pick is replaced only by a candidate ahead by ``confidence`` standard
+errors. The budget is a number of worlds (reproducible) with a time cap (a safety net for
+slow machines, which then search fewer worlds).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from random import Random
 from rami.actions import Action, Discard, DrawDiscard, DrawStock
 from rami.bots.determinize import InconsistentView, round_seats, sample_world
 from rami.bots.knowledge import read_view
+from rami.bots.lookahead import best_discard
 from rami.bots.policy import SHARP, choose_action, discard_ranking
 from rami.bots.rollout import draw, play_turn, rollout
 from rami.engine import apply
@@ -34,15 +36,17 @@ class Budget:
 
     worlds: int = 24
     """Sampled worlds per decision (each plays every candidate to the end of the round);
-    0 turns the search off, leaving the hard level's greedy policy alone."""
+    0 turns the search off, leaving the hard level's policy and lookahead."""
     max_ms: float = 250.0
     """Stop sampling after this many milliseconds (at least one world is always played)."""
+    lookahead: int = 6
+    """Discards of the greedy ranking the one-draw lookahead compares (0: none)."""
     candidates: int = 3
-    """Discards searched: the greedy policy's best few."""
+    """Discards searched: the lookahead's choice and the greedy policy's best few."""
     horizon: int = 80
     """Turns simulated at most before the position is scored without a finished round."""
     confidence: float = 2.0
-    """Standard errors of gain an alternative needs to replace the greedy choice."""
+    """Standard errors of gain an alternative needs to replace the pick."""
     points_weight: float = 1.0
     """Reward per 100 points of score lead, added to 1 for winning the round."""
 
@@ -66,14 +70,14 @@ class HardBot:
         base = choose_action(view, SHARP, self.rng)
         candidates = self.candidates(view, base)
         if len(candidates) < 2 or self.budget.worlds < 1:
-            return base
+            return candidates[0]
         try:
             return self.search(view, candidates)
         except InconsistentView:
-            return base
+            return candidates[0]
 
     def candidates(self, view: PlayerView, base: Action) -> list[Action]:
-        """The discards worth searching, the greedy choice first.
+        """The discards worth searching, the lookahead's choice first.
 
         Draws are left to the greedy policy: measured against long simulations, searching
         them gained nothing (a draw changes which stock cards everybody gets next, so the
@@ -81,11 +85,14 @@ class HardBot:
         """
         if view.phase is not Phase.PLAY or not isinstance(base, Discard):
             return [base]
-        ranked: list[Action] = [d for _, d in discard_ranking(view, SHARP)]
-        return [base] + [d for d in ranked[: self.budget.candidates] if d != base]
+        ranked = [d for _, d in discard_ranking(view, SHARP)]
+        if self.budget.lookahead > 1 and base == ranked[0]:
+            base = best_discard(view, ranked[: self.budget.lookahead], read_view(view))
+        others: list[Action] = [d for d in ranked[: self.budget.candidates] if d != base]
+        return [base, *others]
 
     def search(self, view: PlayerView, candidates: list[Action]) -> Action:
-        """The greedy choice (``candidates[0]``) unless another does clearly better.
+        """The pick (``candidates[0]``) unless another candidate does clearly better.
 
         Each world plays every candidate still in the race; an alternative leaves the race
         when it is clearly worse than the first candidate, and wins it only when its mean

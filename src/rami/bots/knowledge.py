@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rami.actions import (
+    Action,
     Discard,
     DrawDiscard,
     DrawStock,
@@ -129,16 +130,43 @@ def _clip(
     return out
 
 
-def my_turn_events(view: PlayerView) -> list[type]:
-    """Action types the seat played since its last draw (its current turn so far)."""
-    kinds: list[type] = []
+def my_turn_actions(view: PlayerView) -> list[Action]:
+    """The seat's actions since its last draw, newest first, the draw included last."""
+    actions: list[Action] = []
     for event in reversed(view.events):
         if event.seat != view.seat:
             break
-        kinds.append(type(event.action))
+        actions.append(event.action)
         if isinstance(event.action, (DrawStock, DrawDiscard)):
             break
-    return kinds
+    return actions
+
+
+def my_turn_events(view: PlayerView) -> list[type]:
+    """Action types the seat played since its last draw (its current turn so far)."""
+    return [type(action) for action in my_turn_actions(view)]
+
+
+def taken_twins(view: PlayerView) -> int:
+    """Copies of the card taken from the discard pile this turn the hand held before taking it
+    (counting back the copies the seat melded, staged, laid off or swapped in since)."""
+    taken = view.taken
+    if taken is None:
+        return 0
+    played = staged = 0
+    for action in reversed(my_turn_actions(view)):
+        if isinstance(action, MeldAction):
+            played += action.cards.count(taken)
+            staged += action.cards.count(taken)
+        elif isinstance(action, TakeBack):
+            played -= staged
+            staged = 0
+        elif isinstance(action, Open):
+            staged = 0
+        elif isinstance(action, (LayOff, Swap)):
+            played += action.card == taken
+            played -= isinstance(action, Swap) and taken == JOKER
+    return max(0, view.hand.count(taken) + played - 1)
 
 
 def took_back_this_turn(view: PlayerView) -> bool:

@@ -1,11 +1,11 @@
-"""Greedy play from a view, shared by the easy and medium bots and the hard bot's rollouts.
+"""Greedy play from a view, shared by the easy, medium and hard bots.
 
 One call picks one action of ``view.legal``: the draw (the discard pile's card when it opens,
-melds or lays off), then the opening (the solver's best opening, staged meld by meld), then
+melds or lays off), then the opening (:mod:`rami.bots.opening`, staged meld by meld), then
 table play once opened (going out whenever the solver finds a way, joker retrievals, the
-best partition's melds, lay-offs of loose cards), and last the discard ranked by
-:func:`discard_ranking`. A :class:`Style` sets how carefully each step is done; every choice
-is checked against ``view.legal``.
+best partition's melds unless the style holds them, lay-offs of loose cards), and last the
+discard ranked by :func:`discard_ranking`. A :class:`Style` sets how carefully each step
+is done; every choice is checked against ``view.legal``.
 """
 
 from __future__ import annotations
@@ -27,9 +27,10 @@ from rami.actions import (
 )
 from rami.bots.cardsense import danger, fits_table, potential
 from rami.bots.knowledge import counts, my_turn_events, read_view
+from rami.bots.opening import meld_action, opening_step
 from rami.cards import JOKER, Card
 from rami.rules import RuleSet
-from rami.solver import Opening, Partition, best_opening, best_partition, card_penalty
+from rami.solver import Partition, best_opening, best_partition, card_penalty
 from rami.solver.table import can_go_out
 from rami.state import Phase
 from rami.views import PlayerView
@@ -62,12 +63,16 @@ class Style:
     """Take the discard pile's card when it can be laid off on the table."""
     go_out: bool = True
     """Once opened, look for any sequence of plays that empties the hand this turn."""
+    hold_melds: bool = False
+    """Open with the fewest melds that open and, once opened, keep further melds in hand
+    until they go out together (fewer targets for the opponents' lay-offs and retrievals)."""
 
 
 MEDIUM = Style()
-SHARP = Style(potential_weight=120.0, closed_penalty_weight=0.0)
-"""The hard level's card sense: a loose card's chance to join a meld outweighs its penalty
-(tuned in duplicate self-play against :data:`MEDIUM`; see docs/BOTS.md)."""
+SHARP = Style(potential_weight=120.0, closed_penalty_weight=0.0, hold_melds=True)
+"""The hard level's play: a loose card's chance to join a meld outweighs its penalty, and
+melds stay in hand beyond the opening (tuned in duplicate self-play against :data:`MEDIUM`;
+see docs/BOTS.md)."""
 EASY = Style(
     swap_jokers=False,
     use_danger=False,
@@ -140,67 +145,18 @@ def improves(hand: Sequence[Card], card: Card, rules: RuleSet) -> bool:
 def play_choice(view: PlayerView, style: Style, rng: Random) -> Action:
     """Open, meld, lay off, or discard."""
     if len(my_turn_events(view)) <= MAX_TURN_ACTIONS:
-        step = table_step(view, style) if view.has_opened else opening_step(view)
+        hold = style.hold_melds
+        step = table_step(view, style) if view.has_opened else opening_step(view, hold)
         if step is not None:
             return step
     return discard_step(view, style, rng)
 
 
-def meld_action(cards: Sequence[Card], legal: Sequence[Action]) -> MeldAction | None:
-    """The legal action that lays ``cards`` as a meld, if any."""
-    wanted = tuple(sorted(cards))
-    for action in legal:
-        if isinstance(action, MeldAction) and action.cards == wanted:
-            return action
-    return None
-
-
-def opening_plan(view: PlayerView) -> Opening | None:
-    """The opening to aim for this turn: going out if possible, else the most points."""
-    rules, taken = view.rules, view.taken
-    full = sorted((*view.hand, *(c for m in view.staged for c in m.cards)))
-    musts = [taken, None] if rules.discard_pickup_must_meld and taken in full else [None]
-    for must in musts:
-        if not rules.final_discard_required:
-            out = best_opening(full, rules, keep=0, must_include=must)
-            if out is not None and len(out.cards) == len(full):
-                return out
-        for keep in (1, 2):
-            plan = best_opening(full, rules, keep=keep, must_include=must)
-            if plan is None:
-                break
-            rest = list(full)
-            for card in plan.cards:
-                rest.remove(card)
-            if any(card != taken for card in rest):
-                return plan
-    return None
-
-
-def opening_step(view: PlayerView) -> Action | None:
-    """The next step of the opening (stage a meld, open, or take back), or None."""
-    legal = view.legal
-    if TakeBack in my_turn_events(view):
-        return None
-    plan = opening_plan(view)
-    takeback = TakeBack() if view.staged and TakeBack() in legal else None
-    if plan is None:
-        return takeback
-    remaining = [tuple(sorted(m.cards)) for m in plan.melds]
-    for meld in view.staged:
-        cards = tuple(sorted(meld.cards))
-        if cards not in remaining:
-            return takeback
-        remaining.remove(cards)
-    if not remaining:
-        return Open() if Open() in legal else takeback
-    return meld_action(remaining[0], legal) or takeback
-
-
 def table_step(view: PlayerView, style: Style) -> Action | None:
-    """Once opened: retrieve a joker, lay a meld, or lay off a loose card; None if nothing."""
+    """Once opened: go out, retrieve a joker, lay a meld (unless the style holds them), or
+    lay off a loose card; None if nothing."""
     legal = view.legal
-    if style.go_out and len(view.hand) <= GO_OUT_SEARCH:
+    if style.go_out and (style.hold_melds or len(view.hand) <= GO_OUT_SEARCH):
         out = can_go_out(view)
         if out is not None and out.actions and out.actions[0] in legal:
             return out.actions[0]
@@ -209,7 +165,7 @@ def table_step(view: PlayerView, style: Style) -> Action | None:
             if isinstance(action, Swap):
                 return action
     part = best_partition(view.hand, view.rules)
-    for meld in part.melds:
+    for meld in () if style.hold_melds else part.melds:
         found = meld_action(meld.cards, legal)
         if found is not None:
             return found
