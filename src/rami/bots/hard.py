@@ -20,9 +20,9 @@ from random import Random
 
 from rami.actions import Action, Discard, DrawDiscard, DrawStock
 from rami.bots.determinize import InconsistentView, round_seats, sample_world
-from rami.bots.knowledge import read_view
+from rami.bots.knowledge import Knowledge, read_view
 from rami.bots.lookahead import best_discard
-from rami.bots.policy import SHARP, choose_action, discard_ranking
+from rami.bots.policy import SHARP, choose_action, discard_ranking, forced_play, play_step
 from rami.bots.rollout import draw, play_turn, rollout
 from rami.engine import apply
 from rami.scoring import hand_penalty
@@ -66,32 +66,38 @@ class HardBot:
         self.budget = budget
 
     def choose(self, view: PlayerView) -> Action:
-        """The searched action for ``view``."""
-        base = choose_action(view, SHARP, self.rng)
-        candidates = self.candidates(view, base)
-        if len(candidates) < 2 or self.budget.worlds < 1:
-            return candidates[0]
-        try:
-            return self.search(view, candidates)
-        except InconsistentView:
-            return candidates[0]
-
-    def candidates(self, view: PlayerView, base: Action) -> list[Action]:
-        """The discards worth searching, the lookahead's choice first.
+        """The searched action for ``view``.
 
         Draws are left to the greedy policy: measured against long simulations, searching
         them gained nothing (a draw changes which stock cards everybody gets next, so the
         two branches are hard to compare in few worlds).
         """
-        if view.phase is not Phase.PLAY or not isinstance(base, Discard):
-            return [base]
+        if view.phase is not Phase.PLAY or len(view.legal) < 2:
+            return choose_action(view, SHARP, self.rng)
+        step = play_step(view, SHARP)
+        if step is not None:
+            return step
         ranked = [d for _, d in discard_ranking(view, SHARP)]
-        if self.budget.lookahead > 1 and base == ranked[0]:
-            base = best_discard(view, ranked[: self.budget.lookahead], read_view(view))
-        others: list[Action] = [d for d in ranked[: self.budget.candidates] if d != base]
-        return [base, *others]
+        if not ranked:
+            return forced_play(view)
+        know = read_view(view)
+        candidates = self.candidates(view, ranked, know)
+        if len(candidates) < 2 or self.budget.worlds < 1:
+            return candidates[0]
+        try:
+            return self.search(view, candidates, know)
+        except InconsistentView:
+            return candidates[0]
 
-    def search(self, view: PlayerView, candidates: list[Action]) -> Action:
+    def candidates(self, view: PlayerView, ranked: list[Discard], know: Knowledge) -> list[Action]:
+        """The discards worth searching (``ranked``: the greedy order), the lookahead's pick
+        first."""
+        pick = ranked[0]
+        if self.budget.lookahead > 1:
+            pick = best_discard(view, ranked[: self.budget.lookahead], know)
+        return [pick, *(d for d in ranked[: self.budget.candidates] if d != pick)]
+
+    def search(self, view: PlayerView, candidates: list[Action], know: Knowledge) -> Action:
         """The pick (``candidates[0]``) unless another candidate does clearly better.
 
         Each world plays every candidate still in the race; an alternative leaves the race
@@ -99,7 +105,6 @@ class HardBot:
         gain over the first is above ``budget.confidence`` standard errors.
         """
         budget = self.budget
-        know = read_view(view)
         assert view.seat is not None
         me = round_seats(view).index(view.seat)
         gains: dict[int, list[float]] = {i: [] for i in range(1, len(candidates))}

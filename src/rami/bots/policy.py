@@ -144,12 +144,17 @@ def improves(hand: Sequence[Card], card: Card, rules: RuleSet) -> bool:
 
 def play_choice(view: PlayerView, style: Style, rng: Random) -> Action:
     """Open, meld, lay off, or discard."""
-    if len(my_turn_events(view)) <= MAX_TURN_ACTIONS:
-        hold = style.hold_melds
-        step = table_step(view, style) if view.has_opened else opening_step(view, hold)
-        if step is not None:
-            return step
-    return discard_step(view, style, rng)
+    step = play_step(view, style)
+    return step if step is not None else discard_step(view, style, rng)
+
+
+def play_step(view: PlayerView, style: Style) -> Action | None:
+    """The next play before the discard (opening, meld, lay-off, retrieval), or None."""
+    if len(my_turn_events(view)) > MAX_TURN_ACTIONS:
+        return None
+    if view.has_opened:
+        return table_step(view, style)
+    return opening_step(view, style.hold_melds)
 
 
 def table_step(view: PlayerView, style: Style) -> Action | None:
