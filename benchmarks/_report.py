@@ -32,3 +32,10 @@ def write_section(name: str, markdown: str) -> None:
         text = text.rstrip("\n") + "\n\n" + block + "\n"
     PERFORMANCE.parent.mkdir(parents=True, exist_ok=True)
     PERFORMANCE.write_text(text, encoding="utf-8")
+
+
+def publish(name: str, markdown: str, write: bool) -> None:
+    """Print a benchmark's section and, when ``write``, store it in docs/PERFORMANCE.md."""
+    print(markdown)
+    if write:
+        write_section(name, markdown)

@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "src"), str(ROOT)]
 
-from benchmarks._report import machine, write_section  # noqa: E402
+from benchmarks._report import machine, publish  # noqa: E402
 from rami.bots.hard import DEFAULT_BUDGET  # noqa: E402
 from rami.bots.tournament import Config, run  # noqa: E402
 
@@ -85,10 +85,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 searched = [t for t in times if t > SEARCHED_MS]
                 lines.append(row(f"hard, searched only · {rules}, {players} players", searched))
             print(lines[-1], flush=True)
-    text = "\n".join(lines)
-    print(text)
-    if not args.quick:
-        write_section("bots", text)
+    publish("bots", "\n".join(lines), write=not args.quick)
 
 
 if __name__ == "__main__":

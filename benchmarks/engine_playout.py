@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks._report import machine, write_section
+from benchmarks._report import machine, publish
 from rami.bots import random_legal
 from rami.engine import apply, deal, legal_actions
 from rami.rules import get_rules
@@ -72,10 +72,7 @@ def main() -> None:
             f"| {row['players']} | {row['rounds']} | {row['turns_per_s']:,.0f} | "
             f"{row['actions_per_s']:,.0f} | {row['rounds_per_s']:,.1f} |"
         )
-    text = "\n".join(lines)
-    print(text)
-    if not args.no_write:
-        write_section("engine", text)
+    publish("engine", "\n".join(lines), write=not args.no_write)
 
 
 if __name__ == "__main__":

@@ -33,7 +33,7 @@ from solver_checks import check_opening, check_partition, opening_key, partition
 from solver_hands import dense_hand, random_hand, suite  # noqa: E402
 from solver_oracle import ilp_opening, ilp_partition  # noqa: E402
 
-from benchmarks._report import machine, write_section  # noqa: E402
+from benchmarks._report import machine, publish  # noqa: E402
 from rami.cards import Card  # noqa: E402
 from rami.engine import apply, deal  # noqa: E402
 from rami.rules import RuleSet, get_rules  # noqa: E402
@@ -324,9 +324,7 @@ def main() -> None:
             verdict,
         ]
     )
-    print(text)
-    if not args.quick:
-        write_section("solver", text)
+    publish("solver", text, write=not args.quick)
 
 
 if __name__ == "__main__":
