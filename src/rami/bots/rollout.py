@@ -71,10 +71,20 @@ def play_turn(state: RoundState) -> RoundState:
     return state
 
 
+STUCK_TURNS = 20
+"""Attempts at finishing one turn before a rollout gives up and scores the position."""
+
+
 def rollout(state: RoundState, max_turn: int) -> RoundState:
-    """Play on until the round ends or turn ``max_turn`` starts."""
+    """Play on until the round ends, turn ``max_turn`` starts, or the fast policy fails
+    ``STUCK_TURNS`` times in a row to finish a turn (the position is then scored as it is)."""
+    stuck = 0
     while state.phase is not Phase.OVER and state.turn_number < max_turn:
+        turn = state.turn_number
         state = play_turn(state)
+        stuck = stuck + 1 if state.turn_number == turn else 0
+        if stuck >= STUCK_TURNS:
+            break
     return state
 
 
