@@ -16,6 +16,8 @@ def test_a_rollout_that_cannot_finish_a_turn_stops(monkeypatch: pytest.MonkeyPat
 
     def no_progress(position: RoundState) -> RoundState:
         calls.append(position)
+        if len(calls) > 5 * fast.STUCK_TURNS:
+            raise AssertionError("the rollout kept retrying a turn that never ends")
         return position
 
     monkeypatch.setattr(fast, "play_turn", no_progress)

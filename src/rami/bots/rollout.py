@@ -27,6 +27,8 @@ from rami.state import Phase, RoundState
 
 POTENTIAL_WEIGHT = 120.0
 """Penalty points a loose card sure to join a meld is worth keeping (as the hard style)."""
+STUCK_TURNS = 20
+"""Attempts at finishing one turn before a rollout gives up and scores the position."""
 
 
 @lru_cache(maxsize=1 << 15)
@@ -69,10 +71,6 @@ def play_turn(state: RoundState) -> RoundState:
     if state.phase is Phase.PLAY:
         state = _discard(state)
     return state
-
-
-STUCK_TURNS = 20
-"""Attempts at finishing one turn before a rollout gives up and scores the position."""
 
 
 def rollout(state: RoundState, max_turn: int) -> RoundState:
