@@ -14,7 +14,16 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 
-from rami.actions import Action, Discard, DrawDiscard, DrawStock, LayOff, MeldAction, Open
+from rami.actions import (
+    Action,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    LayOff,
+    MeldAction,
+    Open,
+    TakeBack,
+)
 from rami.bots.cardsense import accepts, fits_table, potential
 from rami.bots.knowledge import counts
 from rami.cards import JOKER, Card, build_deck
@@ -29,6 +38,8 @@ POTENTIAL_WEIGHT = 120.0
 """Penalty points a loose card sure to join a meld is worth keeping (as the hard style)."""
 STUCK_TURNS = 20
 """Attempts at finishing one turn before a rollout gives up and scores the position."""
+FALLBACK_STATES = 200
+"""Positions the fallback explores at most while looking for a way to end the turn."""
 
 
 @lru_cache(maxsize=1 << 15)
@@ -38,8 +49,9 @@ def _partition(hand: tuple[Card, ...], rules: RuleSet) -> Partition:
 
 
 @lru_cache(maxsize=1 << 15)
-def _opening(hand: tuple[Card, ...], rules: RuleSet) -> Opening | None:
-    return best_opening(hand, rules, keep=1)
+def _opening(hand: tuple[Card, ...], rules: RuleSet, must: Card | None = None) -> Opening | None:
+    """Cached best opening keeping a card to discard (``must``: a card it has to use)."""
+    return best_opening(hand, rules, must_include=must, keep=1)
 
 
 def try_apply(state: RoundState, action: Action) -> RoundState | None:
@@ -124,8 +136,10 @@ def meld_move(meld: Meld, rules: RuleSet) -> MeldAction:
     return MeldAction(cards)
 
 
-def _open(state: RoundState) -> RoundState:
-    plan = _opening(state.hands[state.current], state.rules)
+def _open(state: RoundState, must: Card | None = None) -> RoundState:
+    """The state after staging the best opening (using ``must``) and opening, or ``state``
+    if there is none or the rules refuse it."""
+    plan = _opening(state.hands[state.current], state.rules, must)
     if plan is None:
         return state
     staged: RoundState | None = state
@@ -227,10 +241,49 @@ def _discard(state: RoundState) -> RoundState:
         done = try_apply(state, Discard(card))
         if done is not None:
             return done
-    for _ in range(50):
-        legal = legal_actions(state)
+    return _unblock(state)
+
+
+def _unblock(state: RoundState) -> RoundState:
+    """End a turn in which an obligation blocks every discard: open with the card taken from
+    the discard pile when the best opening left only that card (which cannot be discarded),
+    else any legal way (:func:`_end_turn`)."""
+    seat, taken = state.current, state.taken
+    held = taken is not None and state.hands[seat].count(taken) > state.taken_twins
+    if held and not state.opened[seat]:
+        opened = _open(state, taken)
+        if opened is not state:
+            return opened if opened.phase is not Phase.PLAY else _discard(opened)
+    return _end_turn(state)
+
+
+def _end_turn(state: RoundState) -> RoundState:
+    """End the turn by any legal sequence (an obligation blocks every discard): a depth-first
+    search over the legal actions that never revisits a position, discards and openings
+    first, taking staged melds back last. ``state`` itself when none is found."""
+    seat = state.current
+    seen: set[tuple[object, ...]] = set()
+    stack = [state]
+    while stack and len(seen) < FALLBACK_STATES:
+        position = stack.pop()
+        key = (position.hands[seat], position.staged, position.table, position.opened[seat])
+        if key in seen:
+            continue
+        seen.add(key)
+        legal = legal_actions(position)
         discards = [a for a in legal if isinstance(a, Discard)]
-        state = apply(state, discards[-1] if discards else legal[0])
-        if state.phase is not Phase.PLAY or state.current != seat:
-            return state
+        if discards:
+            return apply(position, discards[-1])
+        for action in sorted(legal, key=_fallback_order, reverse=True):
+            after = apply(position, action)
+            if after.phase is not Phase.PLAY or after.current != seat:
+                return after
+            stack.append(after)
     return state
+
+
+def _fallback_order(action: Action) -> int:
+    """Order of the fallback's tries: open, then plays, taking melds back last."""
+    if isinstance(action, Open):
+        return 0
+    return 2 if isinstance(action, TakeBack) else 1
