@@ -21,7 +21,7 @@ from random import Random
 from rami.actions import Action, Discard, DrawDiscard, DrawStock
 from rami.bots.determinize import InconsistentView, round_seats, sample_world
 from rami.bots.knowledge import Knowledge, read_view
-from rami.bots.lookahead import best_discard
+from rami.bots.lookahead import best_discard, pile_beats_stock
 from rami.bots.policy import SHARP, choose_action, discard_ranking, forced_play, play_step
 from rami.bots.rollout import draw, play_turn, rollout
 from rami.engine import apply
@@ -72,6 +72,8 @@ class HardBot:
         them gained nothing (a draw changes which stock cards everybody gets next, so the
         two branches are hard to compare in few worlds).
         """
+        if view.phase is Phase.DRAW:
+            return self.draw(view)
         if view.phase is not Phase.PLAY or len(view.legal) < 2:
             return choose_action(view, SHARP, self.rng)
         step = play_step(view, SHARP)
@@ -88,6 +90,16 @@ class HardBot:
             return self.search(view, candidates, know)
         except InconsistentView:
             return candidates[0]
+
+    def draw(self, view: PlayerView) -> Action:
+        """The greedy policy's draw, or the discard pile's card when the lookahead finds it
+        brings the hand closer to going out than a stock card does on average."""
+        action = choose_action(view, SHARP, self.rng)
+        if action != DrawStock() or DrawDiscard() not in view.legal:
+            return action
+        if self.budget.lookahead > 1 and pile_beats_stock(view, read_view(view)):
+            return DrawDiscard()
+        return action
 
     def candidates(self, view: PlayerView, ranked: list[Discard], know: Knowledge) -> list[Action]:
         """The discards worth searching (``ranked``: the greedy order), the lookahead's pick

@@ -5,7 +5,8 @@ loose cards of its best partition that fit no table meld (one of them can still 
 discarded); before opening, the cards the best opening would leave, or, short of the
 threshold, a distance that grows with the missing points. Each candidate discard is scored
 by the mean of that value over every card the next draw could bring, each weighted by its
-unseen copies.
+unseen copies. The same measure compares the draws: the discard pile's card against the mean
+over the cards the stock could bring.
 """
 
 from __future__ import annotations
@@ -76,3 +77,12 @@ def best_discard(view: PlayerView, ranked: Sequence[Discard], know: Knowledge) -
         rest.remove(action.card)
         scored.append((after_draw(rest, know, distance) + RANK_STEP * place, place))
     return ranked[min(scored)[1]]
+
+
+def pile_beats_stock(view: PlayerView, know: Knowledge) -> bool:
+    """True when the hand with the discard pile's top card is closer to going out than it is
+    on average after drawing from the stock (each hand counted as if one card is then
+    discarded)."""
+    distance = outlook(view)
+    taken = distance(tuple(sorted((*view.hand, view.discard_pile[-1]))))
+    return taken < after_draw(view.hand, know, distance)
