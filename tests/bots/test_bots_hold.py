@@ -1,18 +1,21 @@
 """The hard level's play: the fewest melds to open, melds held until they go out, and the
-one-draw lookahead of its discards."""
+one-draw lookahead of its discards and draws."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from bot_games import RULES, hard_bot, position, turn_of
 
-from rami.actions import Discard, LayOff, MeldAction, Open
+from rami.actions import Discard, DrawDiscard, DrawStock, LayOff, MeldAction, Open
 from rami.bots.knowledge import read_view
-from rami.bots.lookahead import best_discard, outlook
+from rami.bots.lookahead import best_discard, outlook, pile_beats_stock
 from rami.bots.opening import fewest_melds, opens
+from rami.bots.policy import SHARP, draw_choice
 from rami.cards import parse_cards
 from rami.melds import make_meld
 from rami.solver import best_opening
-from rami.state import TableMeld
+from rami.state import Phase, TableMeld
 from rami.views import view_for
 
 
@@ -79,3 +82,20 @@ def test_the_lookahead_keeps_the_card_with_more_ways_to_meld() -> None:
     assert keep_run < distance(_meld("KS 2C 3C 4C 9S 9D 9C 7H"))
     ranked = [Discard(parse_cards("5H")[0]), Discard(parse_cards("KS")[0])]
     assert best_discard(view, ranked, read_view(view)) == ranked[1]
+
+
+def test_hard_takes_a_card_that_brings_its_opening_closer() -> None:
+    """The 10S extends the clean run 6S-9S from 30 to 40 points: no opening yet and no less
+    deadwood, so the greedy draw takes the stock; the lookahead takes the 10S."""
+    hand = "4C 6C 7C 9C 3D TD TD JD 6S 7S 7S 8S 9S"
+    dealt = position(f"{hand} TS", Phase.DRAW)
+    state = dataclasses.replace(
+        dealt,
+        hands=(tuple(sorted(parse_cards(hand))), dealt.hands[1]),
+        discard_pile=parse_cards("TS"),
+        stock=(*dealt.stock, *dealt.discard_pile),
+    )
+    view = view_for(state, 0)
+    assert draw_choice(view, SHARP) == DrawStock()
+    assert pile_beats_stock(view, read_view(view))
+    assert hard_bot().choose(view) == DrawDiscard()

@@ -2,7 +2,8 @@
 
 The greedy policy at the :data:`~rami.bots.policy.SHARP` style plays the draw, the opening
 (fewest melds) and table play (melds held until they go out), and ranks the discards. The
-one-draw lookahead (:mod:`rami.bots.lookahead`) picks among the best of them. The bot then
+one-draw lookahead (:mod:`rami.bots.lookahead`) picks among the best of them, and takes the
+discard pile's card where the greedy draw would not when that card beats a stock draw. The bot then
 samples worlds consistent with its view (:mod:`rami.bots.determinize`), plays that pick and
 the greedy policy's best few discards in each world and finishes the round with the fast
 rollout policy (:mod:`rami.bots.rollout`). Every candidate sees the same worlds, so their
