@@ -3,12 +3,12 @@
 The greedy policy at the :data:`~rami.bots.policy.SHARP` style plays the draw, the opening
 (fewest melds) and table play (melds held until they go out), and ranks the discards. The
 one-draw lookahead (:mod:`rami.bots.lookahead`) picks among the best of them, and takes the
-discard pile's card where the greedy draw would not when that card beats a stock draw. The bot then
-samples worlds consistent with its view (:mod:`rami.bots.determinize`), plays that pick and
-the greedy policy's best few discards in each world and finishes the round with the fast
-rollout policy (:mod:`rami.bots.rollout`). Every candidate sees the same worlds, so their
-difference is measured with little noise; a candidate clearly behind the pick leaves the
-race, and the pick is replaced only by a candidate ahead by ``confidence`` standard
+discard pile's card where the greedy draw would not when that card beats a stock draw. The
+bot then samples worlds consistent with its view (:mod:`rami.bots.determinize`), plays that
+pick and the greedy policy's best few discards in each world and finishes the round with the
+fast rollout policy (:mod:`rami.bots.rollout`). Every candidate sees the same worlds, so
+their difference is measured with little noise; a candidate clearly behind the pick leaves
+the race, and the pick is replaced only by a candidate ahead by ``confidence`` standard
 errors. The budget is a number of worlds (reproducible) with a time cap (a safety net for
 slow machines, which then search fewer worlds).
 """
@@ -69,12 +69,12 @@ class HardBot:
     def choose(self, view: PlayerView) -> Action:
         """The searched action for ``view``.
 
-        Draws are left to the greedy policy: measured against long simulations, searching
-        them gained nothing (a draw changes which stock cards everybody gets next, so the
-        two branches are hard to compare in few worlds).
+        Draws are not simulated (:meth:`choose_draw`): measured against long simulations,
+        searching them gained nothing (a draw changes which stock cards everybody gets next,
+        so the two branches are hard to compare in few worlds).
         """
         if view.phase is Phase.DRAW:
-            return self.draw(view)
+            return self.choose_draw(view)
         if view.phase is not Phase.PLAY or len(view.legal) < 2:
             return choose_action(view, SHARP, self.rng)
         step = play_step(view, SHARP)
@@ -92,7 +92,7 @@ class HardBot:
         except InconsistentView:
             return candidates[0]
 
-    def draw(self, view: PlayerView) -> Action:
+    def choose_draw(self, view: PlayerView) -> Action:
         """The greedy policy's draw, or the discard pile's card when the lookahead finds it
         brings the hand closer to going out than a stock card does on average."""
         action = choose_action(view, SHARP, self.rng)
