@@ -126,6 +126,13 @@ def _soft_blocked(state: RoundState, hand: Sequence[Card], card: Card) -> str:
     return ""
 
 
+def taken_still_held(state: RoundState) -> bool:
+    """Whether the seat to play still holds the card it took from the discard pile this turn
+    (more copies than the twins it held before taking it)."""
+    taken = state.taken
+    return taken is not None and state.hands[state.current].count(taken) > state.taken_twins
+
+
 def _obligation(state: RoundState, plays: Sequence[Action]) -> IllegalActionError | None:
     """What keeps the player from discarding now, if anything (given the legal plays)."""
     rules, seat = state.rules, state.current
@@ -134,7 +141,7 @@ def _obligation(state: RoundState, plays: Sequence[Action]) -> IllegalActionErro
         return _illegal("opening_pending", "open with the staged melds or take them back first")
     taken = state.taken
     if taken is not None:
-        still_held = hand.count(taken) > state.taken_twins
+        still_held = taken_still_held(state)
         if rules.discard_pickup_must_meld and still_held and any(_uses(a, taken) for a in plays):
             return _illegal(
                 "must_use_taken_card",

@@ -27,7 +27,7 @@ from rami.actions import (
 from rami.bots.cardsense import accepts, fits_table, potential
 from rami.bots.knowledge import counts
 from rami.cards import JOKER, Card, build_deck
-from rami.engine import apply, legal_actions
+from rami.engine import apply, legal_actions, taken_still_held
 from rami.errors import IllegalActionError
 from rami.melds import Meld, MeldKind
 from rami.rules import RuleSet
@@ -248,9 +248,8 @@ def _unblock(state: RoundState) -> RoundState:
     """End a turn in which an obligation blocks every discard: open with the card taken from
     the discard pile when the best opening left only that card (which cannot be discarded),
     else any legal way (:func:`_end_turn`)."""
-    seat, taken = state.current, state.taken
-    held = taken is not None and state.hands[seat].count(taken) > state.taken_twins
-    if held and not state.opened[seat]:
+    taken = state.taken
+    if taken is not None and taken_still_held(state) and not state.opened[state.current]:
         opened = _open(state, taken)
         if opened is not state:
             return opened if opened.phase is not Phase.PLAY else _discard(opened)
