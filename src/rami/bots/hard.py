@@ -41,7 +41,8 @@ class Budget:
     max_ms: float = 250.0
     """Stop sampling after this many milliseconds (at least one world is always played)."""
     lookahead: int = 6
-    """Discards of the greedy ranking the one-draw lookahead compares (0: none)."""
+    """Discards of the greedy ranking the one-draw lookahead compares (below 2: no lookahead,
+    for the discard or the draw)."""
     candidates: int = 3
     """Discards searched: the lookahead's choice and the greedy policy's best few."""
     horizon: int = 80
@@ -50,6 +51,11 @@ class Budget:
     """Standard errors of gain an alternative needs to replace the pick."""
     points_weight: float = 1.0
     """Reward per 100 points of score lead, added to 1 for winning the round."""
+
+    @property
+    def looks_ahead(self) -> bool:
+        """Whether the one-draw lookahead picks the discard and judges the draw."""
+        return self.lookahead > 1
 
 
 DEFAULT_BUDGET = Budget()
@@ -98,7 +104,7 @@ class HardBot:
         action = choose_action(view, SHARP, self.rng)
         if action != DrawStock() or DrawDiscard() not in view.legal:
             return action
-        if self.budget.lookahead > 1 and pile_beats_stock(view, read_view(view)):
+        if self.budget.looks_ahead and pile_beats_stock(view, read_view(view)):
             return DrawDiscard()
         return action
 
@@ -106,7 +112,7 @@ class HardBot:
         """The discards worth searching (``ranked``: the greedy order), the lookahead's pick
         first."""
         pick = ranked[0]
-        if self.budget.lookahead > 1:
+        if self.budget.looks_ahead:
             pick = best_discard(view, ranked[: self.budget.lookahead], know)
         return [pick, *(d for d in ranked[: self.budget.candidates] if d != pick)]
 

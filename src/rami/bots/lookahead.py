@@ -58,13 +58,18 @@ def outlook(view: PlayerView) -> Outlook:
     return distance
 
 
+def _with_card(hand: Sequence[Card], card: Card) -> tuple[Card, ...]:
+    """``hand`` with ``card`` added, sorted (the form the scorer's cache keys on)."""
+    return tuple(sorted((*hand, card)))
+
+
 def after_draw(rest: Sequence[Card], know: Knowledge, distance: Outlook) -> float:
     """Mean distance of ``rest`` plus one card drawn from the unseen ones."""
     total = weighted = 0.0
     for card, copies in enumerate(know.unseen):
         if copies:
             total += copies
-            weighted += copies * distance(tuple(sorted((*rest, card))))
+            weighted += copies * distance(_with_card(rest, card))
     return weighted / total if total else distance(tuple(sorted(rest)))
 
 
@@ -84,5 +89,5 @@ def pile_beats_stock(view: PlayerView, know: Knowledge) -> bool:
     on average after drawing from the stock (each hand counted as if one card is then
     discarded)."""
     distance = outlook(view)
-    taken = distance(tuple(sorted((*view.hand, view.discard_pile[-1]))))
+    taken = distance(_with_card(view.hand, view.discard_pile[-1]))
     return taken < after_draw(view.hand, know, distance)
