@@ -7,10 +7,11 @@ Run from the repository root:
 
 Latency: 14-card hands (2 decks, reference rules), random and meld-dense, with 0, 1 and 2
 jokers; each call of ``best_partition`` / ``best_opening`` timed alone. The solver fills its
-per-suit meld tables lazily, so timings follow a warm-up on other hands; a "cold" row shows
-the same hands with every cache emptied first. The ILP (HiGHS through scipy) is timed on the
-same hands in the same run. Exactness: the solver and the ILP must agree on every hand of the
-seeded suite (13-15 cards, 2-3 decks, 0-4 jokers, rule variants rotating).
+per-suit meld tables (and each search its option tables) lazily, so timings follow a warm-up
+of both calls on other hands; "cold" rows show the same hands with every cache emptied
+first. The ILP (HiGHS through scipy) is timed on the first hands of each row in the same run.
+Exactness: the solver and the ILP must agree on every hand of the seeded suite (13-15 cards,
+2-3 decks, 0-4 jokers, rule variants rotating).
 """
 
 from __future__ import annotations
@@ -104,20 +105,26 @@ def clear_caches() -> None:
     candidates._SUIT_GROUPS.clear()
     candidates._SET_GROUPS.clear()
     candidates._RUN_GROUPS.clear()
+    candidates._ORDERS.clear()
     values.built_meld.cache_clear()
 
 
 def latency(rules: RuleSet, count: int, ilp_count: int, seed: int) -> list[str]:
     rng = random.Random(seed)
     for _ in range(2000):  # warm-up on other hands
-        best_partition(dense_hand(rng, 14, 2, rng.randint(0, 2)), rules)
-        best_partition(random_hand(rng, 14, 2, rng.randint(0, 2)), rules)
+        for hand in (
+            dense_hand(rng, 14, 2, rng.randint(0, 2)),
+            random_hand(rng, 14, 2, rng.randint(0, 2)),
+        ):
+            best_partition(hand, rules)
+            best_opening(hand, rules, ignore_threshold=True)
     header = (
         "| hands (14 cards) | p50 µs | p90 µs | p99 µs | max µs | mean µs | ILP mean | ratio |\n"
         "|---|---|---|---|---|---|---|---|"
     )
     part_rows, open_rows = [header], [header]
     cold: list[str] = []
+    cold_opening: list[str] = []
     for kind, make in (("random", random_hand), ("dense", dense_hand)):
         for jokers in (0, 1, 2):
             hands = [make(rng, 14, 2, jokers) for _ in range(count)]
@@ -131,13 +138,11 @@ def latency(rules: RuleSet, count: int, ilp_count: int, seed: int) -> list[str]:
             open_rows.append(row(name, opening, ilp_o))
             if kind == "dense" and jokers == 2:
                 clear_caches()
-                cold.append(
-                    row(
-                        name + ", cold caches",
-                        timings(lambda h: best_partition(h, rules), hands),
-                        None,
-                    )
-                )
+                part = timings(lambda h: best_partition(h, rules), hands)
+                cold.append(row(name + ", cold caches", part, None))
+                clear_caches()
+                opening = timings(lambda h: best_opening(h, rules, ignore_threshold=True), hands)
+                cold_opening.append(row(name + ", cold caches", opening, None))
             print(part_rows[-1], flush=True)
     return [
         "**best_partition** (least deadwood):\n",
@@ -145,6 +150,7 @@ def latency(rules: RuleSet, count: int, ilp_count: int, seed: int) -> list[str]:
         *cold,
         "\n**best_opening** (most opening points, clean run required, threshold ignored):\n",
         *open_rows,
+        *cold_opening,
     ]
 
 
@@ -210,62 +216,61 @@ twice a pattern of cards that would let two of its melds share a card (a run car
 on each side, two cards with one more on each side, three in a row, two suits of a set) or it
 is a 13-card run (ace low or high); an opening that needs a clean run, from a hand with no
 clean run at all, is None at once. Otherwise both searches are a memoised branch and bound over
-the packed hand: at each state the lowest card that still starts a meld is melded in one of its
-melds (best saving first) or left; a branch is cut when even melding every card it still holds
-that some meld takes, at that card's penalty and best points, cannot beat the best found; the
-memo keeps exact values, or the floor a state was shown not to beat, and for exact states the
-first meld laid, so the answer is read back without a second search. The opening is first
-searched free of its conditions with that same search (one memo, no condition flags); when that
-answer meets the conditions it is the answer (conditions only remove openings, and both
-searches break ties in the same order), as for 94-97% of the dense hands with jokers; else the
-search under conditions runs, starting from the free search's memo (when a clean run is needed
-and at most one card starts one, that search runs alone: the condition cuts most of it; even so
-the random rows with jokers lost about 4% to the free search), and a state still owing a clean
-run or a card is cut when the same cards owing nothing cannot beat its floor. In the opening
-bound a joker counts at most the joker points of some meld of the hand. The limit from ``keep``
-is searched only if the answer lays too many cards. The scan looks up only the suits that can
-hold a run (three ranks in a row, or two within the jokers' reach).
+the packed hand: at each state the card at the lowest place that still starts a meld is melded
+in one of its melds (best saving first) or left; a branch is cut when even melding every card
+it still holds that some meld takes, at that card's penalty and best points, cannot beat the
+best found; the memo keeps exact values, or the floor a state was shown not to beat, and for
+exact states the first meld laid, so the answer is read back without a second search. In the
+opening bound a joker counts at most the joker points of some meld of the hand.
 
-Where a row is still under 100×: hands dense in melds with jokers. Per dense two-joker hand the
-partition search makes about 35 calls, of which about 7 end with an exact value; the rest prove
-that a branch cannot beat the best found, at about 1 µs per call in CPython (the option loop
-and the child look-ups; setup, scan and output take about 8-9 µs per hand). Of the 131 options
-such a search looks at per hand, 62 do not fit the state (one of their cards is no longer in
-it) and 8 are cut by the bound; 20 of the 36 calls go no deeper. The bound is loose by the
-conflicts between melds (twins, a card wanted by a run and a set, one joker per meld),
-not by single cards: given the best value from the start, the opening search (before the free
-search was added) still made about 90% of its calls. Measured in an exact count: a bound that
-drops the cards no meld of the state holds and caps the cards only joker melds take at the best
-groups the jokers left can serve would halve the calls that search (36 to 18), but computing it
-with bit operations costs about 0.7 µs per state, more than the calls it saves; applied only
-when the last joker is laid (the cards only joker melds take drop out), calls fell 13% and time
-rose. Also tried and dropped as no faster: jokers as a resource (states that differ only in
-jokers left are about 20% of the states, so merging them saves at most that, at the cost of a
-vector per state), a state bounded by the same cards with more jokers (it cuts almost nothing:
-the search meets the states with fewer jokers first), fail-soft floors (re-searched states are
-under 2 of 36 calls), following the left branch in a loop instead of a call, the joker's most
-points in the partition bound (4% fewer calls, no faster), each option's loss precomputed,
-taking the weight of cleared cards off the bound, options ordered by what they lose against the
-bound, the left branch first, and splitting isolated whole groups off before a search. Twins
-alone are not the looseness: counting once in the bound each card held twice that no two
-disjoint melds of the hand can both take (checked once per hand) cut the dense two-joker calls
-only from 36.9 to 36.2 and cost 16% in time. Two bounds carried from state to state (a few
-operations per state) were counted on 3,000 dense hands each, exact on all of them, and left
-out: dropping from the bound each card once the search is past the lowest
-card of every meld that holds it cut the two-joker calls by 10% (35.8 to 32.2), and capping
-the cards only joker melds of the hand take at the best that the jokers left can lay cut them
-by 12% (to 31.4), or by 1% when the cap is taken from per-group tables instead of computed
-per hand. Neither was kept or timed: the calls they save are worth about 4 µs per hand,
-about what setting them up costs (a walk over every candidate meld of the hand). A memo kept
-from call to call (a state's value depends only on its cards) cut the two-joker calls on each
-hand's first call from 35.8 to 26.0, but that call's mean time (each hand timed once; the table
-keeps the least of three) only from 73 to 70 µs, and the memo grows without bound; not kept.
-Within pure Python what would still help is a cheaper exact bound for the conflicts between
-runs, sets and the one joker a meld may hold.
+Which card comes first is the layout of the packed hand (rami.solver.layout). Without jokers it
+is the natural one, suit by suit, ace to king. With jokers and at least 12 runs in the hand,
+the suits that offer fewer runs come first and each suit runs down from its ace (ace, king,
+queen, ... two): the choices made first multiply the states below them, so the suit with fewer
+choices goes first, and the cards worth most are decided first, which finds a good floor early.
+Suits are only labels and every place keeps one rank, so the answers are the same (ties may
+fall to another meld of equal value). Counted on 3,000 dense 14-card hands (rami51), the
+partition search went from 26.1 to 19.3 calls per hand with one joker and from 36.1 to 27.3
+with two; the opening's searches from 24.9 to 18.0 and from 33.2 to 24.9. Of the three parts,
+the suit order did the most (a counting model of the two-joker partition search, on 1,000
+hands: 37.2 calls in the natural order, 30.3 with the suit order, 28.0 running each suit down
+from the king, and about 3% fewer with the ace first). Each run and set group is now cached
+once per place its suits take, and each search's option tables with it: over 60,000 mixed hands
+the caches held 4,509 run and 1,773 set groups (1,823 and 208 before) and the process grew by
+53 MB (21 MB before). Packing the hand a second time in its layout costs about 0.6 µs, the
+whole scan about 1.2 µs more than before.
+
+The opening is first searched free of its conditions with that same search; when that answer
+meets the conditions it is the answer (conditions only remove openings, and both searches break
+ties in the same order), as for 94-97% of the dense hands with jokers. When the only condition
+is a clean run, an opening lays one of the clean runs the hand offers; the best opening is then
+the best, over those runs, of the run with the best opening free of conditions of the cards it
+leaves, one search per run sharing the free search's memo. That is done at once when at most
+one card starts a clean run (about 17% of the dense two-joker hands, which went from 48 to 30
+µs), and after the free search when its answer lays none (about 3%; 106 µs, about what the
+search under conditions took there). Laid directly on every hand it is slower from three
+clean-start cards up (64 against 46 µs), so the free search stays first there. A must-include
+card still goes to the search under conditions (flags in the memo key), and the limit from
+``keep`` is searched only if the answer lays too many cards.
+
+Tried this stop and left out, counted on 1,000-3,000 dense two-joker hands and exact on all:
+dropping from the bound and from the memo key the cards no meld can take once the search is
+past them (1.4% fewer calls); capping the cards only joker melds take at what the jokers left
+can lay (11-13% fewer calls, but it needs the weight of those cards in each option, per hand);
+breaking the symmetry of twins (the second copy of a card only with melds at or after the
+first's) made more calls, since the restricted states no longer share the memo; an ace counted
+at 1 in the opening bound when no meld of the hand scores it 11 (1.3% fewer calls). The
+ordering leaves room: choosing the best of the 24 suit orders per hand would make 13% fewer
+calls than the rule above, and the best direction per suit 17% fewer, but no cheap feature of
+the hand (runs, twins, gaps, aces, jokers) predicted either. Earlier stops measured and
+dropped: a memo kept from call to call, jokers as a resource in the key, fail-soft floors, the
+left branch in a loop, options ordered by loss, and splitting whole groups off before a search.
 
 On the random rows with no jokers the ILP mean is small because about a quarter of those hands
 form no meld at all and the oracle then returns without calling HiGHS (it only builds the
-model); the ratio there compares the solver with model building. That is kept as measured.
+model); the ratio there compares the solver with model building. That is kept as measured. The
+ILP runs on the first 1,000 hands of each row (300 before): with 300 the ILP mean of a row
+moved by 3-4% from run to run, as much as some rows stand above or below 100×.
 """
 
 
@@ -310,7 +315,7 @@ def exactness(count: int, seed: int) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=3000, help="hands per latency row")
-    parser.add_argument("--ilp-hands", type=int, default=300, help="hands per row for the ILP")
+    parser.add_argument("--ilp-hands", type=int, default=1000, help="hands per row for the ILP")
     parser.add_argument("--exact", type=int, default=20000, help="hands checked against the ILP")
     parser.add_argument("--games", type=int, default=30, help="games for the planner row")
     parser.add_argument("--seed", type=int, default=2024)

@@ -7,6 +7,7 @@ most tempting and most often wrong; the ILP checks every answer.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from solver_checks import check_opening, check_partition, opening_key, partition_key
@@ -14,7 +15,7 @@ from solver_oracle import ilp_opening, ilp_partition
 
 from rami.cards import Card, make_card, parse_cards
 from rami.rules import get_rules
-from rami.solver import best_opening, best_partition
+from rami.solver import best_opening, best_partition, opening
 from rami.solver.candidates import scan, wholes
 
 R51 = get_rules("rami51")
@@ -48,14 +49,43 @@ def test_whole_groups_and_twins_match_the_ilp(seed: int) -> None:
 def test_a_twin_between_two_runs_splits_the_whole_run() -> None:
     for text in ("7S 8S 9S 9S 10S JS", "5C 6C 6C 7C 7C 8C", "5H 5H 6H 6H 7H 7H"):
         hand = parse_cards(text)
-        state, groups = scan(hand, R51.jokers_per_meld)
+        state, groups, _ = scan(hand, R51.jokers_per_meld)
         assert wholes(state, groups) is None
         assert best_partition(hand, R51).deadwood == 0
 
 
 def test_a_twin_that_cannot_split_leaves_the_whole_run() -> None:
     hand = parse_cards("8C 9C 9C 10C 2D")
-    state, groups = scan(hand, R51.jokers_per_meld)
+    state, groups, _ = scan(hand, R51.jokers_per_meld)
     found = wholes(state, groups)
     assert found is not None and [shape.cards for shape in found] == [parse_cards("8C 9C 10C")]
     assert best_partition(hand, R51).leftover == tuple(sorted(parse_cards("2D 9C")))
+
+
+@pytest.mark.parametrize(
+    ("text", "starts"),
+    [
+        # only the ace of hearts starts a clean run: every opening lays one of its runs
+        ("2C 4C 5C 5C AH AH 2H 3H 5H JK JK", 1),
+        # the best opening free of conditions lays no clean run; the clean runs start at two
+        # cards, and each is tried with the best of the cards it leaves
+        ("3C 4C 5C 6C AH AH 4H 6H JK JK", 2),
+    ],
+)
+def test_an_opening_built_on_each_clean_run_matches_the_ilp(
+    text: str, starts: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[int] = []
+    through = opening._with_clean_run
+
+    def spy(*args: Any) -> Any:
+        seen.append(bin(args[-1]).count("1"))
+        return through(*args)
+
+    monkeypatch.setattr(opening, "_with_clean_run", spy)
+    hand = parse_cards(text)
+    found = best_opening(hand, R51, ignore_threshold=True)
+    assert seen == [starts]
+    assert found is not None and found.clean_run
+    check_opening(hand, R51, found)
+    assert opening_key(found) == ilp_opening(hand, R51)

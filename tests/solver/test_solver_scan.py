@@ -7,10 +7,11 @@ import random
 import pytest
 from solver_hands import dense_hand, random_hand
 
-from rami.cards import JOKER
+from rami.cards import JOKER, parse_cards
 from rami.rules import get_rules
 from rami.solver import best_opening, best_partition
 from rami.solver.candidates import pack, scan, shapes
+from rami.solver.layout import NATURAL
 
 
 @pytest.mark.parametrize("jokers_per_meld", [1, 2])
@@ -19,11 +20,25 @@ def test_scan_groups_hold_the_same_melds_as_shapes(jokers_per_meld: int) -> None
     for i in range(3000):
         make = dense_hand if i % 2 else random_hand
         hand = make(rng, rng.choice((13, 14, 15)), rng.choice((2, 3)), rng.randint(0, 4))
-        state, groups = scan(hand, jokers_per_meld)
-        assert state == pack(hand)
+        state, groups, layout = scan(hand, jokers_per_meld)
+        assert state == sum(layout.bits[card] for card in hand)
+        if JOKER not in hand:
+            assert state == pack(hand) and layout is NATURAL
         found = sorted(s.cards for g in groups for _, melds in g.by_low for s in melds)
         assert found == sorted(s.cards for s in shapes(hand, jokers_per_meld))
         assert all(g.cover for g in groups)
+
+
+def test_with_jokers_the_suits_offering_fewer_runs_are_packed_first() -> None:
+    # hearts offer runs from six cards in a row, spades from three, clubs none, diamonds a set
+    hand = parse_cards("3H 4H 5H 6H 7H 8H 9S 10S JS 7C 7D 7S JK")
+    _, groups, layout = scan(hand, 1)
+    place = [layout.shifts[parse_cards(text)[0]] for text in ("2C", "2D", "2S", "2H")]
+    assert place == sorted(place)
+    # every meld keeps its own cards; only where they sit in the packed state moved
+    assert sorted(s.cards for g in groups for _, melds in g.by_low for s in melds) == sorted(
+        s.cards for s in shapes(hand, 1)
+    )
 
 
 def test_search_ignores_dead_cards_and_joker_only_starts() -> None:

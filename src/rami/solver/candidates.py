@@ -1,13 +1,16 @@
 """Every meld a hand can form, packed for the search, from cached per-suit and per-rank tables.
 
-A hand is one integer: card code ``c`` (0-51) owns bits ``4c .. 4c+3`` (a count of up to 7
-copies under a guard bit) and the joker owns bits 208-212 (up to 15 jokers, guard on top).
-A meld is a vector of the same shape, so "does it fit" is one subtraction and one mask test,
-and the lowest set bit of a state names its lowest natural card.
+A hand is one integer with a count per card (see :mod:`rami.solver.layout`): in the natural
+layout card code ``c`` (0-51) owns bits ``4c .. 4c+3`` (a count of up to 7 copies under a
+guard bit) and the joker owns bits 208-212 (up to 15 jokers, guard on top). A meld is a
+vector of the same shape, so "does it fit" is one subtraction and one mask test, and the
+lowest set bit of a state names its lowest natural card.
 
 A meld never holds two copies of a natural card, so the runs a hand offers depend only on
 which ranks of a suit it holds and how many jokers a meld may use; the sets, only on which
-suits of a rank it holds. Both are computed once per such key and cached.
+suits of a rank it holds. Both are computed once per such key and cached, and once more for
+each place a layout gives those suits. A hand with jokers is packed in the layout that puts
+the suits offering fewer runs first, each suit from its ace down (see :func:`_layout_for`).
 """
 
 from __future__ import annotations
@@ -15,17 +18,21 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 from operator import itemgetter
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from rami.cards import JOKER, Card
 from rami.melds import Meld, MeldKind, make_meld, meld_readings
-
-BITS = 4
-JOKER_SHIFT = 52 * BITS
-NATURALS = (1 << JOKER_SHIFT) - 1
-COUNT = 7
-JOKER_COUNT = 15
-GUARDS = sum(8 << (BITS * c) for c in range(52)) | (16 << JOKER_SHIFT)
+from rami.solver.layout import (
+    BITS,
+    COUNT,
+    DOWN,
+    GUARDS,
+    JOKER_SHIFT,
+    NATURAL,
+    NATURALS,
+    Layout,
+    layout_of,
+)
 
 
 class Shape(NamedTuple):
@@ -33,7 +40,8 @@ class Shape(NamedTuple):
 
     vector: int
     low: Card
-    """The meld's lowest natural card: the search melds it while that card is the lowest."""
+    """The meld's lowest natural card (as placed in the layout the shape is packed in): the
+    search melds it while that card is the lowest."""
     size: int
     jokers: int
     clean: bool
@@ -186,13 +194,22 @@ def clusters(ranks: int, gap: int) -> Iterator[int]:
             yield cluster
 
 
+def _placed(shape: Shape, layout: Layout) -> Shape:
+    """``shape`` with its vector and lowest card in ``layout`` (its cards and meld as they are)."""
+    vector = sum(layout.bits[card] for card in shape.cards)
+    low = min([layout.place(card) for card in shape.cards if card != JOKER])
+    return shape._replace(vector=vector, low=low)
+
+
 class Group:
     """Candidate melds of one run cluster or one rank, grouped by lowest card, with the
     derived option tables each search builds from them (cached with the group)."""
 
     __slots__ = ("by_low", "clean", "cover", "derived", "joker_points", "splits", "whole")
 
-    def __init__(self, found: tuple[Shape, ...]) -> None:
+    def __init__(self, found: tuple[Shape, ...], layout: Layout = NATURAL) -> None:
+        if layout is not NATURAL:
+            found = tuple(_placed(shape, layout) for shape in found)
         lows: dict[Card, list[Shape]] = {}
         cover = 0
         for shape in found:
@@ -212,11 +229,12 @@ class Group:
         best (where players declare them)."""
         self.whole = _whole(found, cover)
         """The joker-free meld of every card of the group, when it beats any split of them."""
-        self.splits = _splits(self.whole)
+        self.splits = _splits(self.whole, layout)
         """Sets of cards (one bit each) that, all held twice, let two melds of the group share
         them; while no such set is held twice, the whole meld beats every split."""
-        self.derived: dict[object, object] = {}
-        """Option tables a search derives from ``by_low``, by the search's own key."""
+        self.derived: dict[int, Any] = {}
+        """Option tables a search derives from ``by_low``, by the search's own key (each
+        search knows the shape of its own tables)."""
 
 
 def _whole(found: tuple[Shape, ...], cover: int) -> Shape | None:
@@ -231,13 +249,13 @@ def _whole(found: tuple[Shape, ...], cover: int) -> Shape | None:
     return None
 
 
-def _splits(whole: Shape | None) -> tuple[int, ...]:
+def _splits(whole: Shape | None, layout: Layout) -> tuple[int, ...]:
     """The twin patterns under which two melds of ``whole``'s cards can share a card: two
     sets of one rank need two shared suits; two different runs share one card with two
     more on each side, two cards with one more on each side, or three in a row."""
     if whole is None:
         return ()
-    bits = [1 << (BITS * card) for card in whole.meld.cards]
+    bits = [layout.bits[card] for card in whole.meld.cards]
     if whole.meld.kind is MeldKind.SET:
         return tuple(a | b for a, b in combinations(bits, 2))
     size = len(bits)
@@ -247,16 +265,17 @@ def _splits(whole: Shape | None) -> tuple[int, ...]:
     return tuple(out)
 
 
-BIT = [1 << (BITS * c) for c in range(52)] + [1 << JOKER_SHIFT]
+BIT = NATURAL.bits
 _ONES = sum(1 << (BITS * c) for c in range(52))
 _SUIT = (1 << (13 * BITS)) - 1
 _LOW = itemgetter(1)
 """A shape's lowest card."""
-_SUIT_GROUPS: dict[int, tuple[Group, ...]] = {}
+_SUIT_GROUPS: dict[int, _SuitRuns] = {}
 """Run groups by suit, ranks held and jokers a meld may use (packed in one key)."""
 _SET_GROUPS: dict[int, Group] = {}
-"""Set groups by rank, suits held and jokers a meld may use (packed in one key)."""
-_RUN_GROUPS: dict[tuple[int, int, int], Group] = {}
+"""Set groups by rank, suits held, jokers a meld may use and where those suits sit (one key)."""
+_RUN_GROUPS: dict[tuple[int, int, int, int], Group] = {}
+"""Run groups by suit, cluster of ranks, jokers a meld may use and where the suit sits."""
 
 
 def _compact(spread: int) -> int:
@@ -271,21 +290,77 @@ def _compact(spread: int) -> int:
     return out
 
 
-def _suit_groups(suit: int, ranks: int, jokers: int) -> tuple[Group, ...]:
-    """The run groups of ``suit`` from the ranks held (one bit per nibble, ace at 0 and 13)."""
+def _suit_groups(suit: int, ranks: int, jokers: int, layout: Layout) -> tuple[Group, ...]:
+    """The run groups of ``suit`` from the ranks held (one bit per nibble, ace at 0 and 13),
+    packed in ``layout``."""
     out: list[Group] = []
     gap = BITS * (jokers + 1)
+    slot = layout.slots[suit]
     for cluster in clusters(ranks, gap):
         key = (suit, _compact(cluster), jokers)
-        group = _RUN_GROUPS.get(key)
+        group = _RUN_GROUPS.get((*key, slot))
         if group is None:
             found = _RUNS.get(key)
             if found is None:
                 found = _RUNS[key] = _runs(*key)
-            group = _RUN_GROUPS[key] = Group(found)
+            group = _RUN_GROUPS[(*key, slot)] = Group(found, layout)
         if group.cover:
             out.append(group)
     return tuple(out)
+
+
+class _SuitRuns:
+    """The run groups of one suit from the ranks it holds, wherever the suit sits."""
+
+    __slots__ = ("by_slot", "jokers", "natural", "size", "spread", "suit")
+
+    def __init__(self, suit: int, spread: int, jokers: int) -> None:
+        self.suit, self.spread, self.jokers = suit, spread, jokers
+        self.natural = _suit_groups(suit, spread, jokers, NATURAL)
+        """The groups packed in the natural layout."""
+        self.by_slot: list[tuple[Group, ...] | None] = [None] * 8
+        """The groups by the suit's :attr:`Layout.slots` (built on first use)."""
+        self.by_slot[suit] = self.natural
+        runs = sum(len(shapes) for group in self.natural for _, shapes in group.by_low)
+        self.size = min(runs, _MOST_RUNS) << _SIZE_BITS * suit
+        """How many runs the suit offers, in the suit's field of a key of :func:`_layout_for`."""
+
+    def groups(self, layout: Layout) -> tuple[Group, ...]:
+        """The groups packed in ``layout``."""
+        slot = layout.slots[self.suit]
+        found = self.by_slot[slot]
+        if found is None:
+            found = self.by_slot[slot] = _suit_groups(self.suit, self.spread, self.jokers, layout)
+        return found
+
+
+def _new_suit_runs(key: int) -> _SuitRuns:
+    """The run groups of a key of ``_SUIT_GROUPS`` (ranks held, suit, jokers), cached."""
+    ranks, suit, jokers = key >> 4, key >> 2 & 3, key & 3
+    entry = _SUIT_GROUPS[key] = _SuitRuns(suit, ranks | (ranks & 1) << 13 * BITS, jokers)
+    return entry
+
+
+_SIZE_BITS = 16
+_MOST_RUNS = (1 << _SIZE_BITS) - 1
+_FEW_RUNS = 12
+"""Below this many runs in all, the search is small whatever the order of the suits."""
+_ORDERS: dict[int, Layout] = {}
+"""Layouts by the runs of each suit (see :func:`_layout_for`)."""
+
+
+def _layout_for(sizes: int) -> Layout:
+    """The layout that puts the suits offering fewer runs first (suits without runs first of
+    all; ``sizes``: each suit's count of runs in a field of 16 bits), each suit down from its
+    ace: the search then meets fewer states, since the choices it makes first multiply, and it
+    decides the cards worth most first. Natural for few runs."""
+    layout = _ORDERS.get(sizes)
+    if layout is None:
+        runs = [sizes >> _SIZE_BITS * suit & _MOST_RUNS for suit in range(4)]
+        order = sorted(range(4), key=runs.__getitem__)
+        code = sum(block << 2 * suit for block, suit in enumerate(order)) | DOWN
+        layout = _ORDERS[sizes] = layout_of(code) if sum(runs) >= _FEW_RUNS else NATURAL
+    return layout
 
 
 _IN_SUIT = [
@@ -314,13 +389,14 @@ def _run_starts(held: int, jokers: int) -> int:
     return held & near
 
 
-def _set_group(rank: int, suits: int, jokers: int) -> Group:
-    """The group of the sets of ``rank`` (0-12) from the suits in bit mask ``suits``."""
+def _set_group(rank: int, suits: int, jokers: int, layout: Layout) -> Group:
+    """The group of the sets of ``rank`` (0-12) from the suits in bit mask ``suits``, packed
+    in ``layout``."""
     key = (rank, suits, jokers)
     melds = _SETS.get(key)
     if melds is None:
         melds = _SETS[key] = _sets(rank + 1, suits, jokers)
-    return Group(melds)
+    return Group(melds, layout)
 
 
 def wholes(state: int, groups: list[Group]) -> list[Shape] | None:
@@ -343,9 +419,10 @@ def wholes(state: int, groups: list[Group]) -> list[Shape] | None:
     return sorted([group.whole for group in groups], key=_LOW)  # type: ignore[misc]
 
 
-def scan(hand: Sequence[Card], jokers_per_meld: int) -> tuple[int, list[Group]]:
-    """The packed state of ``hand`` and the groups of every meld it can form (the melds of
-    :func:`shapes`, no empty group), the run groups cached per suit and ranks held."""
+def scan(hand: Sequence[Card], jokers_per_meld: int) -> tuple[int, list[Group], Layout]:
+    """The packed state of ``hand``, the groups of every meld it can form (the melds of
+    :func:`shapes`, no empty group; the run groups cached per suit and ranks held) and the
+    layout both are packed in: natural without jokers, else chosen by :func:`_layout_for`."""
     state = sum(map(BIT.__getitem__, hand))
     if state & GUARDS:
         raise ValueError("a hand holds at most 7 copies of a card and 15 jokers")
@@ -360,15 +437,30 @@ def scan(hand: Sequence[Card], jokers_per_meld: int) -> tuple[int, list[Group]]:
     out: list[Group] = []
     suits = (held & _SUIT, held >> step & _SUIT, held >> 2 * step & _SUIT, held >> 3 * step)
     runs = _run_starts(held, jokers)
-    if runs:
+    layout = NATURAL
+    if runs and not jokers:
+        for suit, ranks in enumerate(suits):
+            if runs & _SUIT_MASKS[suit]:
+                key = ranks << 4 | suit << 2
+                out += (_SUIT_GROUPS.get(key) or _new_suit_runs(key)).natural
+    elif runs:
+        found: list[_SuitRuns] = []
+        sizes = 0
         for suit, ranks in enumerate(suits):
             if runs & _SUIT_MASKS[suit]:
                 key = ranks << 4 | suit << 2 | jokers
-                found = _SUIT_GROUPS.get(key)
-                if found is None:
-                    spread = ranks | (ranks & 1) << step
-                    found = _SUIT_GROUPS[key] = _suit_groups(suit, spread, jokers)
-                out += found
+                entry = _SUIT_GROUPS.get(key) or _new_suit_runs(key)
+                found.append(entry)
+                sizes |= entry.size
+        layout = _ORDERS.get(sizes) or _layout_for(sizes)
+        if layout is NATURAL:
+            for entry in found:
+                out += entry.natural
+        else:
+            state = sum(map(layout.bits.__getitem__, hand))
+            slots = layout.slots
+            for entry in found:
+                out += entry.by_slot[slots[entry.suit]] or entry.groups(layout)
     a, b, c, d = suits
     # ranks a set can take: two suits with a joker, else three
     pairs = (
@@ -378,18 +470,19 @@ def scan(hand: Sequence[Card], jokers_per_meld: int) -> tuple[int, list[Group]]:
     )
     if pairs:
         by_rank = a | b << 1 | c << 2 | d << 3  # nibble r: the suits of rank r held
+    placings = layout.placings
     while pairs:
         bit = pairs & -pairs
         pairs ^= bit
         shift = bit.bit_length() - 1
         held_suits = by_rank >> shift & 15
-        set_key = shift << 6 | held_suits << 2 | jokers
+        set_key = (shift << 6 | held_suits << 2 | jokers) << 16 | placings[held_suits]
         group = _SET_GROUPS.get(set_key)
         if group is None:
-            group = _SET_GROUPS[set_key] = _set_group(shift // BITS, held_suits, jokers)
+            group = _SET_GROUPS[set_key] = _set_group(shift // BITS, held_suits, jokers, layout)
         if group.cover:
             out.append(group)
-    return state, out
+    return state, out, layout
 
 
 def meld_multisets(hand: Sequence[Card], jokers_per_meld: int) -> list[tuple[Card, ...]]:

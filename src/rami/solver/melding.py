@@ -15,7 +15,8 @@ from rami.cards import JOKER, Card
 from rami.melds import Meld
 from rami.rules import RuleSet
 from rami.scoring import card_penalty
-from rami.solver.candidates import COUNT, GUARDS, JOKER_SHIFT, NATURALS, pack, shapes
+from rami.solver.candidates import pack, shapes
+from rami.solver.layout import COUNT, GUARDS, JOKER_SHIFT, NATURALS
 from rami.solver.values import opening_meld, opening_points
 
 _PENALTY = 1 << 32

@@ -11,9 +11,12 @@ owing a condition when the same cards owing nothing cannot beat its floor. Ties 
 of equal points go to fewer jokers laid, then fewer cards. The best opening free of conditions
 is searched first, with the single memo of :mod:`rami.solver.partition`: it is the answer
 whenever it meets them (the conditions only remove openings, and both searches break ties by the
-same order); else the search under conditions follows. When a clean run is needed and at most
-one card starts one, the search under conditions runs alone (the condition cuts most of it). The
-limit on cards laid is searched only when the best opening without it lays too many. Without a
+same order). When the one condition is a clean run, an opening lays one of the clean runs the
+hand offers, so the best opening is the best, over those runs, of the run with the best opening
+of the cards it leaves free of conditions: one search per run, sharing the free search's memo.
+That is done at once when at most one card starts a clean run, and after the free search when
+its answer lays none; a must-include card goes to the search under conditions. The limit on
+cards laid is searched only when the best opening without it lays too many. Without a
 search: None when a clean run is needed and no meld is one; and a joker-free hand whose melds
 form separate whole groups (see :func:`rami.solver.candidates.wholes`) opens with all of them
 when they meet the conditions.
@@ -21,23 +24,22 @@ when they meet the conditions.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, cast
+from typing import NamedTuple
 
 from rami.cards import Card
 from rami.melds import Meld
 from rami.rules import RuleSet
-from rami.solver.candidates import (
-    BIT,
+from rami.solver.candidates import Group, scan, wholes
+from rami.solver.layout import (
     BITS,
     COUNT,
     GUARDS,
     JOKER_COUNT,
     JOKER_SHIFT,
-    Group,
-    scan,
-    wholes,
+    Layout,
+    downward,
 )
 from rami.solver.values import opening_meld, opening_points
 
@@ -50,7 +52,6 @@ _FAIL = 1 << 62
 _FAILED = 1 << 61
 _CLEAN = 1
 _MUST = 2
-_SHIFT = [BITS * c for c in range(52)] + [JOKER_SHIFT]
 _ONES = sum(1 << (BITS * c) for c in range(52))
 _CLEAR = [~(((1 << (BITS * c)) - 1) & ~GUARDS) for c in range(53)]
 _DROP = [~(COUNT << (BITS * c)) for c in range(53)]
@@ -88,6 +89,10 @@ _MOST = {
 }
 """The most each card code (joker last) can add to an opening's score, by the most a joker
 scores (0 when jokers do not count in the opening)."""
+
+
+_MOST_DOWN = {joker: downward(most) for joker, most in _MOST.items()}
+""":data:`_MOST` by place in the layouts that run each suit down from its ace."""
 
 
 def _new_options(group: Group, rules: RuleSet, most: list[int]) -> Table:
@@ -156,8 +161,8 @@ def best_opening(
     ``ignore_threshold``, at least ``rules.opening_points``. Jokers count per
     ``rules.jokers_count_in_opening``.
     """
-    state, groups = scan(hand, rules.jokers_per_meld)
-    if not groups or (rules.opening_needs_clean_run and not any(g.clean for g in groups)):
+    state, groups, layout = scan(hand, rules.jokers_per_meld)
+    if not groups or (rules.opening_needs_clean_run and not any([g.clean for g in groups])):
         return None
     if not state >> JOKER_SHIFT:
         whole = wholes(state, groups)
@@ -171,19 +176,22 @@ def best_opening(
             points = sum(s.points for s in whole)
             clean = any(s.clean for s in whole)
             return _opening([s.meld for s in whole], points, clean, rules, ignore_threshold)
-    found = _search(hand, state, groups, rules, must_include, keep)
+    found = _search(hand, state, groups, layout, rules, must_include, keep)
     if not found:
         return None
-    melds = [opening_meld(option[5], rules) for option in found]
-    # an option's score is its points less (64 per joker + 1 per card), under one point
-    points = sum((option[1] + _POINTS - 1) // _POINTS for option in found)
-    clean = any(option[4] & _CLEAN for option in found)
-    return _opening(melds, points, clean, rules, ignore_threshold)
+    melds = []
+    points = meets = 0
+    for _, value, _, _, flags, cards, _ in found:
+        melds.append(opening_meld(cards, rules))
+        # a score is the meld's points less (64 per joker + 1 per card), under one point
+        points += (value + _POINTS - 1) // _POINTS
+        meets |= flags
+    return _opening(melds, points, bool(meets & _CLEAN), rules, ignore_threshold)
 
 
 class _Search(NamedTuple):
     """What the opening searches read: options by lowest card, start cards by joker field,
-    clean-run and must-include masks, card weights, and the conditions to meet."""
+    clean-run and must-include masks, card weights by place, and the conditions to meet."""
 
     table: dict[int, tuple[Options, Options, Options]]
     starts: list[int]
@@ -194,10 +202,16 @@ class _Search(NamedTuple):
 
 
 def _prepare(
-    groups: list[Group], rules: RuleSet, must_include: int | None, jokers: int
+    hand: Sequence[Card],
+    groups: list[Group],
+    layout: Layout,
+    rules: RuleSet,
+    must_include: int | None,
+    jokers: int,
 ) -> tuple[_Search, int]:
-    """The search tables of ``groups`` under ``rules`` for a hand of ``jokers`` jokers, and
-    the cards some meld takes."""
+    """The search tables of ``groups`` (packed in ``layout``) under ``rules`` for ``hand``,
+    which holds ``jokers`` jokers, and the most the hand could score (each card some meld
+    takes at its most)."""
     # tables are cached with the group under negative keys (partition's are non-negative)
     key = -1 - rules.jokers_count_in_opening - 2 * (rules.joker_position == "declared")
     joker = 11 if rules.jokers_count_in_opening else 0
@@ -214,11 +228,14 @@ def _prepare(
         found = group.derived.get(key)
         if found is None:
             found = group.derived[key] = _new_options(group, rules, most)
-        entries, mask0, mask1, mask2, clean = cast(Table, found)
+        entries, mask0, mask1, mask2, clean = found
         if level2 & mask2:
-            for low, (x, y, z) in entries.items():
+            for low, lists in entries.items():
                 old = table.get(low)
-                table[low] = (x, y, z) if old is None else (old[0] + x, old[1] + y, old[2] + z)
+                if old is None:
+                    table[low] = lists
+                else:
+                    table[low] = (old[0] + lists[0], old[1] + lists[1], old[2] + lists[2])
         else:
             table.update(entries)
         level0 |= mask0
@@ -231,31 +248,33 @@ def _prepare(
     must_mask = 0
     if must_include is not None:
         flags |= _MUST
-        must_mask = JOKER_COUNT * BIT[must_include]
+        must_mask = JOKER_COUNT * layout.bits[must_include]
         for low, (a, b, c) in table.items():
             table[low] = (
                 _with_must(a, must_mask),
                 _with_must(b, must_mask),
                 _with_must(c, must_mask),
             )
-    return _Search(table, starts, clean_starts, must_mask, most, flags), covered
+    shifts = layout.shifts
+    bound = sum([most[card] for card in hand if covered >> shifts[card] & COUNT])
+    if layout.down:
+        most = _MOST_DOWN[joker]
+    return _Search(table, starts, clean_starts, must_mask, most, flags), bound
 
 
 def _search(
     hand: Sequence[Card],
     state: int,
     groups: list[Group],
+    layout: Layout,
     rules: RuleSet,
     must_include: int | None,
     keep: int,
 ) -> list[Option]:
-    """The options of the best opening ([] if none): first free of conditions, then (if
-    that misses one) under them, with no limit on the cards laid; only if that lays too many,
-    again under the limit."""
-    search, covered = _prepare(groups, rules, must_include, state >> JOKER_SHIFT)
-    most = search.most
-    shifts = _SHIFT
-    bound = sum([most[card] for card in hand if covered >> shifts[card] & COUNT])
+    """The options of the best opening ([] if none), with no limit on the cards laid: free of
+    conditions, then, if that misses one, through each clean run (the one condition a clean
+    run) or under them; only if that lays too many, again under the limit."""
+    search, bound = _prepare(hand, groups, layout, rules, must_include, state >> JOKER_SHIFT)
     state |= GUARDS
     left = state & search.starts[state >> JOKER_SHIFT]
     if not left:
@@ -265,15 +284,18 @@ def _search(
     flags = search.flags
     clean = state & search.clean_starts
     clean = (clean | clean >> 1 | clean >> 2) & _ONES
-    if flags & _CLEAN and not clean & (clean - 1):
-        # one card at most starts a clean run: the conditions cut most of the search
-        found = _walk(search, _unlimited(search, state, card, bound, {}, {}), state, card, flags)
+    free = _free(search)
+    if flags == _CLEAN and not clean & (clean - 1):
+        # one card at most starts a clean run: every opening lays one of its clean runs
+        found = _with_clean_run(search, free, state, bound, clean)
     else:
         # the best opening free of conditions is the answer whenever it meets them
-        known, free = _free(search, state, card, bound)
-        found = _walk(search, [free], state, card, 0)
-        if found and flags and not _meets(found, flags):
-            moves = _unlimited(search, state, card, bound, known, free)
+        solve, memo, free_moves = free
+        found = _walk(search, [free_moves], state, card, 0) if solve(state, card, bound, -1) else []
+        if found and flags == _CLEAN and not _meets(found, flags):
+            found = _with_clean_run(search, free, state, bound, clean)
+        elif found and flags and not _meets(found, flags):
+            moves = _unlimited(search, state, card, bound, memo, free_moves)
             found = _walk(search, moves, state, card, flags)
     if keep > 0 and sum(option[3] for option in found) > len(hand) - keep:
         budget = len(hand) - keep
@@ -320,12 +342,12 @@ def _walk(
         state &= _CLEAR[card]
 
 
-def _free(
-    search: _Search, state: int, card: int, bound: int
-) -> tuple[dict[int, int], dict[int, Option | None]]:
-    """The memo and the best moves of the opening from ``state`` free of conditions and of
-    any limit on the cards laid (the search of :mod:`rami.solver.partition`, on opening
-    scores)."""
+_Solve = Callable[[int, int, int, int], int]
+
+
+def _free(search: _Search) -> tuple[_Solve, dict[int, int], dict[int, Option | None]]:
+    """The search of the opening free of conditions and of any limit on the cards laid (the
+    search of :mod:`rami.solver.partition`, on opening scores), with its memo and best moves."""
     table, starts, _, _, most, _ = search
     memo: dict[int, int] = {}
     moves: dict[int, Option | None] = {}
@@ -338,9 +360,11 @@ def _free(
         move = None
         field = state >> JOKER_SHIFT
         for option in table[card][_LEVEL[field]]:
-            vector, value, weight, _, _, _, jokers = option
-            after = state - vector
-            if after & GUARDS != GUARDS or value + bound - weight <= best:
+            after = state - option[0]
+            if after & GUARDS != GUARDS:
+                continue  # a card it takes is gone
+            _, value, weight, _, _, _, jokers = option
+            if value + bound - weight <= best:
                 continue
             left = after & starts[field - jokers]
             if not left:
@@ -380,9 +404,53 @@ def _free(
             memo[state] = ~floor
         return best
 
-    if solve(state, card, bound, -1) <= 0:
-        return memo, {}
-    return memo, moves
+    return solve, memo, moves
+
+
+def _with_clean_run(
+    search: _Search,
+    free: tuple[_Solve, dict[int, int], dict[int, Option | None]],
+    state: int,
+    bound: int,
+    clean: int,
+) -> list[Option]:
+    """The best opening from ``state`` that lays a clean run, every clean run it can lay
+    starting at a card of ``clean`` (one bit per card): the best, over those runs, of the run
+    and the best opening of the cards left free of conditions (``free``: its search)."""
+    table, starts, *_ = search
+    solve, memo, moves = free
+    best = _NONE
+    chosen: Option | None = None
+    rest = low = 0
+    while clean:
+        bit = clean & -clean
+        clean ^= bit
+        for option in table[(bit.bit_length() - 1) >> 2][0]:
+            after = state - option[0]
+            if not option[4] & _CLEAN or after & GUARDS != GUARDS:
+                continue
+            value, weight = option[1], option[2]
+            if value + bound - weight <= best:
+                continue
+            left = after & starts[after >> JOKER_SHIFT]
+            start = 0
+            if left:
+                start = ((left & -left).bit_length() - 1) >> 2
+                after &= _CLEAR[start]
+                need = max(best - value, -1)
+                found = memo.get(after)
+                if found is None or (found < 0 and ~found > need):
+                    found = solve(after, start, bound - weight, need)
+                if found <= need:
+                    continue
+                value += found
+            if value > best:
+                best, chosen, rest, low = value, option, after, start
+    if chosen is None:
+        return []
+    if not rest & starts[rest >> JOKER_SHIFT]:
+        return [chosen]
+    return [chosen, *_walk(search, [moves], rest, low, 0)]
 
 
 def _unlimited(
@@ -421,9 +489,11 @@ def _unlimited(
         best = floor
         move = None
         for option in table[card][_LEVEL[state >> JOKER_SHIFT]]:
-            vector, value, weight, _, meets, _, _ = option
-            after = state - vector
-            if after & GUARDS != GUARDS or value + bound - weight <= best:
+            after = state - option[0]
+            if after & GUARDS != GUARDS:
+                continue
+            _, value, weight, _, meets, _, _ = option
+            if value + bound - weight <= best:
                 continue
             now = flags & ~meets
             left = after & starts[after >> JOKER_SHIFT]

@@ -1,6 +1,7 @@
 """Best partition: the disjoint melds that leave the least penalty in hand.
 
-A memoised branch and bound over the packed hand (see :mod:`rami.solver.candidates`) that
+A memoised branch and bound over the packed hand (see :mod:`rami.solver.candidates`; the
+search meets the cards in the order of their places in the hand's layout) that
 maximises what the melds save: each meld saves the penalty of its cards plus its points
 (scaled below the penalty), so leaving a card costs nothing and the leftover is whatever no
 meld takes. At each state the lowest card that starts some candidate meld is either melded in
@@ -20,32 +21,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import cast
 
 from rami.cards import JOKER, Card
 from rami.melds import Meld
 from rami.rules import RuleSet
 from rami.scoring import card_penalty
-from rami.solver.candidates import (
-    BITS,
-    COUNT,
-    GUARDS,
-    JOKER_SHIFT,
-    Group,
-    scan,
-    wholes,
-)
+from rami.solver.candidates import Group, scan, wholes
+from rami.solver.layout import BITS, COUNT, GUARDS, JOKER_SHIFT, Layout, downward
 
 _PENALTY = 1 << 22
 _POINTS = 1 << 8
-_SHIFT = [BITS * c for c in range(52)] + [JOKER_SHIFT]
 _CLEAR = [~(((1 << (BITS * c)) - 1) & ~GUARDS) for c in range(53)]
 """Per card: a mask clearing the counts of every smaller card (guard bits kept)."""
 _DROP = [~(COUNT << (BITS * c)) for c in range(53)]
 """Per card: a mask clearing its count."""
 _MOST_POINTS = [11 if c % 13 == 0 else min(c % 13 + 1, 10) for c in range(52)] + [11]
 """The most points each card (joker last) can score in a meld."""
-_WEIGHTS: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
+_WEIGHTS: dict[tuple[int, int], tuple[list[int], list[int], list[int]]] = {}
 Option = tuple[int, int, int, int, Meld]
 """A candidate meld: (vector, what it saves, the most its cards could save, its jokers, the
 meld)."""
@@ -72,8 +64,9 @@ class Partition:
         return sum(meld.points() for meld in self.melds)
 
 
-def _weights(rules: RuleSet) -> tuple[list[int], list[int]]:
-    """(penalty, the most a card can save in a meld) of each card code (joker last)."""
+def _weights(rules: RuleSet) -> tuple[list[int], list[int], list[int]]:
+    """(penalty, the most a card can save in a meld) of each card code (joker last), and
+    the latter by place in the layouts that run each suit down from its ace."""
     key = (rules.ace_in_hand, rules.joker_in_hand)
     found = _WEIGHTS.get(key)
     if found is None:
@@ -81,7 +74,7 @@ def _weights(rules: RuleSet) -> tuple[list[int], list[int]]:
         most = [
             p * _PENALTY + 1 + m * _POINTS for p, m in zip(penalties, _MOST_POINTS, strict=True)
         ]
-        found = _WEIGHTS[key] = (penalties, most)
+        found = _WEIGHTS[key] = (penalties, most, downward(most))
     return found
 
 
@@ -125,27 +118,28 @@ def best_partition(hand: Sequence[Card], rules: RuleSet) -> Partition:
 
     Exact for any hand, twins and jokers included (``rules.jokers_per_meld`` per meld).
     """
-    jpm = rules.jokers_per_meld
-    state, groups = scan(hand, jpm)
-    penalties, most = _weights(rules)
+    state, groups, layout = scan(hand, rules.jokers_per_meld)
+    penalties, most, most_down = _weights(rules)
     if not groups:
         return Partition((), tuple(sorted(hand)), sum(map(penalties.__getitem__, hand)))
     if not state >> JOKER_SHIFT:
         whole = wholes(state, groups)
         if whole is not None:
             return _partition(hand, [shape.meld for shape in whole], penalties)
-    return _search(hand, state, groups, jpm, penalties, most)
+    return _search(hand, state, groups, layout, penalties, most, most_down if layout.down else most)
 
 
 def _search(
     hand: Sequence[Card],
     state: int,
     groups: list[Group],
-    jpm: int,
+    layout: Layout,
     penalties: list[int],
     most: list[int],
+    most_at: list[int],
 ) -> Partition:
-    """The best partition by the memoised branch and bound."""
+    """The best partition by the memoised branch and bound (``state`` and ``groups`` packed
+    in ``layout``; ``most`` by card code, ``most_at`` by place)."""
     table: dict[int, tuple[Options, Options, Options]] = {}
     covered = level0 = level1 = level2 = 0
     key = penalties[0] << 8 | penalties[JOKER]  # opening tables use negative keys
@@ -154,11 +148,14 @@ def _search(
         found = group.derived.get(key)
         if found is None:
             found = group.derived[key] = _new_options(group, penalties, most)
-        entries, mask0, mask1, mask2 = cast(Table, found)
+        entries, mask0, mask1, mask2 = found
         if level2 & mask2:
-            for low, (x, y, z) in entries.items():
+            for low, lists in entries.items():
                 old = table.get(low)
-                table[low] = (x, y, z) if old is None else (old[0] + x, old[1] + y, old[2] + z)
+                if old is None:
+                    table[low] = lists
+                else:
+                    table[low] = (old[0] + lists[0], old[1] + lists[1], old[2] + lists[2])
         else:
             table.update(entries)
         level0 |= mask0
@@ -178,9 +175,11 @@ def _search(
         move = None
         field = state >> JOKER_SHIFT
         for option in table[card][_LEVEL[field]]:
-            vector, saving, weight, jokers, _ = option
-            after = state - vector
-            if after & GUARDS != GUARDS or saving + bound - weight <= best:
+            after = state - option[0]
+            if after & GUARDS != GUARDS:
+                continue  # a card it takes is gone
+            _, saving, weight, jokers, _ = option
+            if saving + bound - weight <= best:
                 continue
             left = after & starts[field - jokers]
             if not left:
@@ -198,7 +197,7 @@ def _search(
                 best = saving + found
                 move = option
         shift = card << 2
-        cap = bound - (state >> shift & COUNT) * most[card]
+        cap = bound - (state >> shift & COUNT) * most_at[card]
         if cap > best:
             rest = state & _DROP[card]
             left = rest & starts[field]
@@ -221,7 +220,7 @@ def _search(
             memo[state] = ~floor
         return best
 
-    shifts = _SHIFT
+    shifts = layout.shifts
     bound = sum([most[card] for card in hand if covered >> shifts[card] & COUNT])
     state |= GUARDS
     melds: list[Meld] = []
