@@ -271,10 +271,10 @@ dropped: a memo kept from call to call, jokers as a resource in the key, fail-so
 left branch in a loop, options ordered by loss, and splitting whole groups off before a search.
 
 Two rows sit at about 100× and land on either side of it from run to run: the partition of
-random hands with no jokers (about 5 µs a hand; 97.8× to 100.6× over five runs of this code
-with 1,000 ILP hands; 98.8× and 102.1× for the code before this stop, with 300) and the opening
-of dense hands with two jokers (99.2× to 102.4× over three runs; 86× before this stop). Whether
-the table above shows them at or above 100× is that spread, not a difference in the code.
+random hands with no jokers (about 5 µs a hand; 97.8× to 100.6× over six runs of this code with
+1,000 ILP hands; 98.8× and 102.1× for the code before this stop, with 300) and the opening of
+dense hands with two jokers (98.5× to 102.4× over four runs; 86× before this stop). Whether the
+table above shows them at or above 100× is that spread, not a difference in the code.
 
 On the random rows with no jokers the ILP mean is small because about a quarter of those hands
 form no meld at all and the oracle then returns without calling HiGHS (it only builds the
