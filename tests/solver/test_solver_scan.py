@@ -35,6 +35,9 @@ def test_with_jokers_the_suits_offering_fewer_runs_are_packed_first() -> None:
     _, groups, layout = scan(hand, 1)
     place = [layout.shifts[parse_cards(text)[0]] for text in ("2C", "2D", "2S", "2H")]
     assert place == sorted(place)
+    # each suit from its ace down: the cards worth most are decided first
+    hearts = [layout.place(card) for card in parse_cards("AH KH QH 10H 2H")]
+    assert hearts == sorted(hearts) and hearts[-1] - hearts[0] == 12
     # every meld keeps its own cards; only where they sit in the packed state moved
     assert sorted(s.cards for g in groups for _, melds in g.by_low for s in melds) == sorted(
         s.cards for s in shapes(hand, 1)
