@@ -25,13 +25,12 @@ from rami.melds import Meld, MeldKind, make_meld, meld_readings
 from rami.solver.layout import (
     BITS,
     COUNT,
-    DOWN,
     GUARDS,
     JOKER_SHIFT,
     NATURAL,
     NATURALS,
     Layout,
-    layout_of,
+    ordered,
 )
 
 
@@ -334,9 +333,8 @@ class _SuitRuns:
         return found
 
 
-def _new_suit_runs(key: int) -> _SuitRuns:
-    """The run groups of a key of ``_SUIT_GROUPS`` (ranks held, suit, jokers), cached."""
-    ranks, suit, jokers = key >> 4, key >> 2 & 3, key & 3
+def _new_suit_runs(key: int, suit: int, ranks: int, jokers: int) -> _SuitRuns:
+    """The run groups of ``suit`` from ``ranks`` (one bit per nibble), cached under ``key``."""
     entry = _SUIT_GROUPS[key] = _SuitRuns(suit, ranks | (ranks & 1) << 13 * BITS, jokers)
     return entry
 
@@ -357,9 +355,8 @@ def _layout_for(sizes: int) -> Layout:
     layout = _ORDERS.get(sizes)
     if layout is None:
         runs = [sizes >> _SIZE_BITS * suit & _MOST_RUNS for suit in range(4)]
-        order = sorted(range(4), key=runs.__getitem__)
-        code = sum(block << 2 * suit for block, suit in enumerate(order)) | DOWN
-        layout = _ORDERS[sizes] = layout_of(code) if sum(runs) >= _FEW_RUNS else NATURAL
+        suits = sorted(range(4), key=runs.__getitem__)
+        layout = _ORDERS[sizes] = ordered(suits, down=True) if sum(runs) >= _FEW_RUNS else NATURAL
     return layout
 
 
@@ -439,17 +436,18 @@ def scan(hand: Sequence[Card], jokers_per_meld: int) -> tuple[int, list[Group], 
     runs = _run_starts(held, jokers)
     layout = NATURAL
     if runs and not jokers:
+        # joker-free hands keep the natural layout: no sizes to gather (the cheapest path)
         for suit, ranks in enumerate(suits):
             if runs & _SUIT_MASKS[suit]:
                 key = ranks << 4 | suit << 2
-                out += (_SUIT_GROUPS.get(key) or _new_suit_runs(key)).natural
+                out += (_SUIT_GROUPS.get(key) or _new_suit_runs(key, suit, ranks, 0)).natural
     elif runs:
         found: list[_SuitRuns] = []
         sizes = 0
         for suit, ranks in enumerate(suits):
             if runs & _SUIT_MASKS[suit]:
                 key = ranks << 4 | suit << 2 | jokers
-                entry = _SUIT_GROUPS.get(key) or _new_suit_runs(key)
+                entry = _SUIT_GROUPS.get(key) or _new_suit_runs(key, suit, ranks, jokers)
                 found.append(entry)
                 sizes |= entry.size
         layout = _ORDERS.get(sizes) or _layout_for(sizes)

@@ -87,7 +87,14 @@ def layout_of(code: int) -> Layout:
     return found
 
 
-NATURAL = layout_of(0 | 1 << 2 | 2 << 4 | 3 << 6)
+def ordered(suits: Sequence[int], down: bool) -> Layout:
+    """The layout giving ``suits`` (each suit once) the blocks in that order, each suit
+    running down from its ace when ``down``."""
+    code = sum(block << 2 * suit for block, suit in enumerate(suits))
+    return layout_of(code | DOWN if down else code)
+
+
+NATURAL = ordered(range(4), down=False)
 """Card code ``c`` at place ``c``."""
 
 
