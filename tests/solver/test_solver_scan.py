@@ -10,7 +10,7 @@ from solver_hands import dense_hand, random_hand
 from rami.cards import JOKER, parse_cards
 from rami.rules import get_rules
 from rami.solver import best_opening, best_partition
-from rami.solver.candidates import pack, scan, shapes
+from rami.solver.candidates import cover_weight, pack, scan, shapes
 from rami.solver.layout import NATURAL
 
 
@@ -27,6 +27,24 @@ def test_scan_groups_hold_the_same_melds_as_shapes(jokers_per_meld: int) -> None
         found = sorted(s.cards for g in groups for _, melds in g.by_low for s in melds)
         assert found == sorted(s.cards for s in shapes(hand, jokers_per_meld))
         assert all(g.cover for g in groups)
+
+
+def test_cover_weight_counts_each_covered_card_and_no_other() -> None:
+    rng = random.Random(78)
+    weights = [rng.randint(1, 1000) for _ in range(53)]
+    seen = {True: 0, False: 0}
+    for i in range(2000):
+        make = dense_hand if i % 2 else random_hand
+        hand = make(rng, 14, 2, rng.randint(0, 2))
+        state, groups, layout = scan(hand, 1)
+        covered = 0
+        for group in groups:
+            covered |= group.cover
+        melded = {c for g in groups for _, melds in g.by_low for s in melds for c in s.cards}
+        expected = sum(weights[card] for card in hand if card in melded)
+        assert cover_weight(hand, state, covered, layout, weights) == expected
+        seen[set(hand) <= melded] += 1
+    assert seen[True] and seen[False]  # both the all-covered path and the other
 
 
 def test_with_jokers_the_suits_offering_fewer_runs_are_packed_first() -> None:

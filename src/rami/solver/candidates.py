@@ -26,6 +26,7 @@ from rami.solver.layout import (
     BITS,
     COUNT,
     GUARDS,
+    JOKER_COUNT,
     JOKER_SHIFT,
     NATURAL,
     NATURALS,
@@ -416,11 +417,25 @@ def wholes(state: int, groups: list[Group]) -> list[Shape] | None:
     return sorted([group.whole for group in groups], key=_LOW)  # type: ignore[misc]
 
 
+def cover_weight(
+    hand: Sequence[Card], state: int, covered: int, layout: Layout, most: Sequence[int]
+) -> int:
+    """The sum of ``most[card]`` (by card code) over the cards of ``hand`` that some meld
+    covers (``covered``: one bit per card, in ``layout``, as ``state``): at least what the
+    melds of the hand can score, the bound the searches start from."""
+    if not state & ~(covered * JOKER_COUNT):
+        # every card is covered, as in most hands with a joker (a hand with a meld has 2+ cards)
+        return sum(itemgetter(*hand)(most))
+    shifts = layout.shifts
+    return sum([most[card] for card in hand if covered >> shifts[card] & COUNT])
+
+
 def scan(hand: Sequence[Card], jokers_per_meld: int) -> tuple[int, list[Group], Layout]:
     """The packed state of ``hand``, the groups of every meld it can form (the melds of
     :func:`shapes`, no empty group; the run groups cached per suit and ranks held) and the
     layout both are packed in: natural without jokers, else chosen by :func:`_layout_for`."""
-    state = sum(map(BIT.__getitem__, hand))
+    # itemgetter looks the cards up in C (it returns a single card's value bare)
+    state = sum(itemgetter(*hand)(BIT)) if len(hand) > 1 else sum(map(BIT.__getitem__, hand))
     if state & GUARDS:
         raise ValueError("a hand holds at most 7 copies of a card and 15 jokers")
     jokers = state >> JOKER_SHIFT
@@ -455,7 +470,7 @@ def scan(hand: Sequence[Card], jokers_per_meld: int) -> tuple[int, list[Group], 
             for entry in found:
                 out += entry.natural
         else:
-            state = sum(map(layout.bits.__getitem__, hand))
+            state = sum(itemgetter(*hand)(layout.bits))
             slots = layout.slots
             for entry in found:
                 out += entry.by_slot[slots[entry.suit]] or entry.groups(layout)

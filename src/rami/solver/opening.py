@@ -25,13 +25,12 @@ when they meet the conditions.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from rami.cards import Card
 from rami.melds import Meld
 from rami.rules import RuleSet
-from rami.solver.candidates import Group, scan, wholes
+from rami.solver.candidates import Group, cover_weight, scan, wholes
 from rami.solver.layout import (
     BITS,
     COUNT,
@@ -56,9 +55,9 @@ _ONES = sum(1 << (BITS * c) for c in range(52))
 _CLEAR = [~(((1 << (BITS * c)) - 1) & ~GUARDS) for c in range(53)]
 _DROP = [~(COUNT << (BITS * c)) for c in range(53)]
 _MOST_POINTS = [11 if c % 13 == 0 else min(c % 13 + 1, 10) for c in range(52)] + [11]
-Option = tuple[int, int, int, int, int, tuple[Card, ...], int]
+Option = tuple[int, int, int, int, int, Meld, int]
 """(meld vector, score, the most its cards could score, how many cards it lays, condition flags
-it meets, the cards, its jokers)."""
+it meets, the meld as the opening lays it, its jokers)."""
 Options = tuple[Option, ...]
 Table = tuple[dict[int, tuple[Options, Options, Options]], int, int, int, int]
 """A group's entries (lowest card, its options by most jokers held), the cards starting an
@@ -67,9 +66,9 @@ _LEVEL = [0] * 16 + [0, 1] + [2] * 14
 """Options list to read, by the joker field of a state (its guard bit set: 16 + jokers)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Opening:
-    """Melds that open together, their opening points and whether they reach the threshold."""
+class Opening(NamedTuple):
+    """Melds that open together, their opening points and whether they reach the threshold (a
+    named tuple, like :class:`rami.solver.Partition`)."""
 
     melds: tuple[Meld, ...]
     points: int
@@ -109,7 +108,7 @@ def _new_options(group: Group, rules: RuleSet, most: list[int]) -> Table:
                     sum(most[c] for c in shape.cards),
                     shape.size,
                     _CLEAN if shape.clean else 0,
-                    shape.cards,
+                    opening_meld(shape.cards, rules),
                     shape.jokers,
                 )
                 for shape in shapes
@@ -130,8 +129,8 @@ def _new_options(group: Group, rules: RuleSet, most: list[int]) -> Table:
 def _with_must(options: Options, must_mask: int) -> Options:
     """``options`` with the must-include flag set on those that lay the card."""
     return tuple(
-        (vector, value, weight, n, meets | (_MUST if vector & must_mask else 0), cards, jokers)
-        for vector, value, weight, n, meets, cards, jokers in options
+        (vector, value, weight, n, meets | (_MUST if vector & must_mask else 0), meld, jokers)
+        for vector, value, weight, n, meets, meld, jokers in options
     )
 
 
@@ -181,8 +180,8 @@ def best_opening(
         return None
     melds = []
     points = meets = 0
-    for _, value, _, _, flags, cards, _ in found:
-        melds.append(opening_meld(cards, rules))
+    for _, value, _, _, flags, meld, _ in found:
+        melds.append(meld)
         # a score is the meld's points less (64 per joker + 1 per card), under one point
         points += (value + _POINTS - 1) // _POINTS
         meets |= flags
@@ -203,19 +202,18 @@ class _Search(NamedTuple):
 
 def _prepare(
     hand: Sequence[Card],
+    state: int,
     groups: list[Group],
     layout: Layout,
     rules: RuleSet,
     must_include: int | None,
-    jokers: int,
 ) -> tuple[_Search, int]:
-    """The search tables of ``groups`` (packed in ``layout``) under ``rules`` for ``hand``,
-    which holds ``jokers`` jokers, and the most the hand could score (each card some meld
-    takes at its most)."""
+    """The search tables of ``groups`` under ``rules`` for ``hand`` (``state``, both packed in
+    ``layout``), and the most the hand could score (each card some meld takes at its most)."""
     # tables are cached with the group under negative keys (partition's are non-negative)
     key = -1 - rules.jokers_count_in_opening - 2 * (rules.joker_position == "declared")
     joker = 11 if rules.jokers_count_in_opening else 0
-    if jokers and joker:
+    if state >> JOKER_SHIFT and joker:
         # a joker scores at most all joker points of some meld of the hand
         reading = rules.joker_position == "declared"
         joker = min(11, max([group.joker_points[reading] for group in groups]))
@@ -255,8 +253,7 @@ def _prepare(
                 _with_must(b, must_mask),
                 _with_must(c, must_mask),
             )
-    shifts = layout.shifts
-    bound = sum([most[card] for card in hand if covered >> shifts[card] & COUNT])
+    bound = cover_weight(hand, state, covered, layout, most)
     if layout.down:
         most = _MOST_DOWN[joker]
     return _Search(table, starts, clean_starts, must_mask, most, flags), bound
@@ -274,7 +271,7 @@ def _search(
     """The options of the best opening ([] if none), with no limit on the cards laid: free of
     conditions, then, if that misses one, through each clean run (the one condition a clean
     run) or under them; only if that lays too many, again under the limit."""
-    search, bound = _prepare(hand, groups, layout, rules, must_include, state >> JOKER_SHIFT)
+    search, bound = _prepare(hand, state, groups, layout, rules, must_include)
     state |= GUARDS
     left = state & search.starts[state >> JOKER_SHIFT]
     if not left:

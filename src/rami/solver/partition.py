@@ -20,13 +20,13 @@ into groups of distinct cards each with one meld of all its cards that no split 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rami.cards import JOKER, Card
 from rami.melds import Meld
 from rami.rules import RuleSet
 from rami.scoring import card_penalty
-from rami.solver.candidates import Group, scan, wholes
+from rami.solver.candidates import Group, cover_weight, scan, wholes
 from rami.solver.layout import BITS, COUNT, GUARDS, JOKER_SHIFT, Layout, downward
 
 _PENALTY = 1 << 22
@@ -50,9 +50,10 @@ _LEVEL = [0] * 16 + [0, 1] + [2] * 14
 """Options list to read, by the joker field of a state (its guard bit set: 16 + jokers)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Partition:
-    """Melds laid from a hand and the cards left over, with the leftover's penalty."""
+class Partition(NamedTuple):
+    """Melds laid from a hand and the cards left over, with the leftover's penalty (a named
+    tuple: the cheapest immutable record to build, and the paths without a search build little
+    else)."""
 
     melds: tuple[Meld, ...]
     leftover: tuple[Card, ...]
@@ -220,8 +221,7 @@ def _search(
             memo[state] = ~floor
         return best
 
-    shifts = layout.shifts
-    bound = sum([most[card] for card in hand if covered >> shifts[card] & COUNT])
+    bound = cover_weight(hand, state, covered, layout, most)
     state |= GUARDS
     melds: list[Meld] = []
     left = state & starts[state >> JOKER_SHIFT]
