@@ -175,7 +175,8 @@ def best_opening(
             points = sum(s.points for s in whole)
             clean = any(s.clean for s in whole)
             return _opening([s.meld for s in whole], points, clean, rules, ignore_threshold)
-    found = _search(hand, state, groups, layout, rules, must_include, keep)
+    search, bound = _prepare(hand, state, groups, layout, rules, must_include)
+    found = _search(search, state, bound, len(hand) - keep if keep > 0 else None)
     if not found:
         return None
     melds = []
@@ -259,19 +260,11 @@ def _prepare(
     return _Search(table, starts, clean_starts, must_mask, most, flags), bound
 
 
-def _search(
-    hand: Sequence[Card],
-    state: int,
-    groups: list[Group],
-    layout: Layout,
-    rules: RuleSet,
-    must_include: int | None,
-    keep: int,
-) -> list[Option]:
-    """The options of the best opening ([] if none), with no limit on the cards laid: free of
-    conditions, then, if that misses one, through each clean run (the one condition a clean
-    run) or under them; only if that lays too many, again under the limit."""
-    search, bound = _prepare(hand, state, groups, layout, rules, must_include)
+def _search(search: _Search, state: int, bound: int, budget: int | None) -> list[Option]:
+    """The options of the best opening from ``state`` ([] if none), ``bound`` at least its
+    score, with no limit on the cards laid: free of conditions, then, if that misses one,
+    through each clean run (the one condition a clean run) or under them; only if that lays
+    more than ``budget`` cards (None: no limit), again under that limit."""
     state |= GUARDS
     left = state & search.starts[state >> JOKER_SHIFT]
     if not left:
@@ -294,8 +287,7 @@ def _search(
         elif found and flags and not _meets(found, flags):
             moves = _unlimited(search, state, card, bound, memo, free_moves)
             found = _walk(search, moves, state, card, flags)
-    if keep > 0 and sum(option[3] for option in found) > len(hand) - keep:
-        budget = len(hand) - keep
+    if budget is not None and sum(option[3] for option in found) > budget:
         moves = _budgeted(search, state, card, bound, budget)
         found = _walk(search, moves, state, card, flags, budget)
     return found
