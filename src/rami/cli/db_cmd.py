@@ -1,0 +1,60 @@
+"""``rami db``: create or upgrade the server's database schema."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+db_app = typer.Typer(help="The server's database: schema migrations.", no_args_is_help=True)
+
+DatabaseOption = Annotated[
+    str | None,
+    typer.Option(
+        "--database",
+        metavar="URL",
+        help="A shared database, e.g. postgresql://USER@HOST:5432/DB (or RAMI_DATABASE_URL).",
+    ),
+]
+DataOption = Annotated[
+    Path, typer.Option("--data", metavar="DIR", help="Directory of the embedded SQLite database.")
+]
+
+
+def _url(database: str | None, data: Path) -> str:
+    from rami.server.database import sqlite_url
+
+    return database or os.environ.get("RAMI_DATABASE_URL") or sqlite_url(data)
+
+
+@db_app.command("upgrade")
+def upgrade_cmd(database: DatabaseOption = None, data: DataOption = Path("rami-data")) -> None:
+    """Bring the database to the newest schema (the embedded one is upgraded by rami serve)."""
+    from rami.server.database import make_engine, upgrade
+
+    engine = make_engine(_url(database, data))
+    try:
+        revision = upgrade(engine)
+    finally:
+        engine.dispose()
+    typer.echo(f"database at revision {revision}")
+
+
+@db_app.command("current")
+def current_cmd(database: DatabaseOption = None, data: DataOption = Path("rami-data")) -> None:
+    """Print the schema revision of the database and the newest one."""
+    from rami.server.database import current_revision, head_revision, make_engine
+
+    engine = make_engine(_url(database, data))
+    try:
+        current = current_revision(engine)
+    finally:
+        engine.dispose()
+    typer.echo(f"database at revision {current or 'none'} (newest: {head_revision()})")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``db`` to ``app``."""
+    app.add_typer(db_app, name="db")

@@ -1,0 +1,71 @@
+"""The schema is managed by migrations, on the embedded SQLite file and on PostgreSQL."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, insert, inspect, select
+from sqlalchemy.exc import IntegrityError
+from typer.testing import CliRunner
+
+from rami.cli import build_app
+from rami.server.database import current_revision, head_revision, make_engine, sqlite_url, upgrade
+from rami.server.schema import events_t, metadata, tables_t
+from services import postgres_database
+
+
+def test_upgrade_creates_the_schema_on_a_new_sqlite_file(tmp_path: Path) -> None:
+    engine = make_engine(sqlite_url(tmp_path))
+    assert current_revision(engine) is None
+    assert upgrade(engine) == head_revision()
+    assert {"tables", "events"} <= set(inspect(engine).get_table_names())
+    assert current_revision(engine) == head_revision()
+    assert upgrade(engine) == head_revision()  # a second upgrade changes nothing
+    engine.dispose()
+
+
+def test_a_database_from_before_migrations_keeps_its_rows(tmp_path: Path) -> None:
+    legacy = create_engine(sqlite_url(tmp_path))
+    metadata.create_all(legacy)
+    row = {"id": "t1", "created": 1.0, "config": "{}", "secret": "{}"}
+    with legacy.begin() as connection:
+        connection.execute(insert(tables_t), row)
+        connection.execute(insert(events_t), {"table_id": "t1", "version": 1, "payload": "{}"})
+    legacy.dispose()
+    engine = make_engine(sqlite_url(tmp_path))
+    upgrade(engine)
+    with engine.connect() as connection:
+        assert connection.execute(select(tables_t.c.id)).scalars().all() == ["t1"]
+        assert connection.execute(select(events_t.c.version)).scalars().all() == [1]
+    assert current_revision(engine) == head_revision()
+    engine.dispose()
+
+
+def test_upgrade_on_postgresql_and_the_version_key_fences_writers() -> None:
+    with postgres_database() as url:
+        engine = make_engine(url)
+        try:
+            upgrade(engine)
+            assert engine.dialect.name == "postgresql"
+            row = {"id": "t1", "created": 1.0, "config": "{}", "secret": "{}"}
+            event = {"table_id": "t1", "version": 1, "payload": "{}"}
+            with engine.begin() as connection:
+                connection.execute(insert(tables_t), row)
+                connection.execute(insert(events_t), event)
+            with pytest.raises(IntegrityError), engine.begin() as connection:
+                connection.execute(insert(events_t), event)  # a second writer of version 1
+            assert current_revision(engine) == head_revision()
+        finally:
+            engine.dispose()
+
+
+def test_rami_db_upgrade_and_current(tmp_path: Path) -> None:
+    runner = CliRunner()
+    app = build_app()
+    result = runner.invoke(app, ["db", "current", "--data", str(tmp_path)])
+    assert result.exit_code == 0 and "revision none" in result.output
+    result = runner.invoke(app, ["db", "upgrade", "--data", str(tmp_path)])
+    assert result.exit_code == 0 and head_revision() in result.output
+    result = runner.invoke(app, ["db", "current", "--data", str(tmp_path)])
+    assert f"revision {head_revision()} " in result.output
