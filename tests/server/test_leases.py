@@ -1,0 +1,41 @@
+"""Table leases on a real Redis: one owner at a time, renewals, expiry and takeover."""
+
+from __future__ import annotations
+
+import asyncio
+
+from redis.asyncio import Redis
+
+from rami.server.leases import Leases
+from services import redis_database
+
+REDIS_DB = 11
+
+
+def test_one_owner_at_a_time_and_takeover_after_expiry() -> None:
+    async def scenario(url: str) -> None:
+        redis = Redis.from_url(url)
+        first = Leases(redis, "process-a", ttl=0.2)
+        second = Leases(redis, "process-b", ttl=0.2)
+        lease = await first.acquire("t1")
+        assert lease is not None and lease.owner == "process-a"
+        assert await second.acquire("t1") is None
+        assert await first.renew("t1")
+        assert await second.owner_of("t1") == "process-a"
+
+        async def expired() -> None:  # the owner stops renewing
+            while await second.owner_of("t1") is not None:
+                await asyncio.sleep(0.02)
+
+        await asyncio.wait_for(expired(), 10)
+        taken = await second.acquire("t1")
+        assert taken is not None and taken.epoch > lease.epoch
+        assert not await first.renew("t1")  # a lost lease is not renewed ...
+        await first.release("t1")  # ... nor released by its former owner
+        assert await second.owner_of("t1") == "process-b"
+        await second.release("t1")
+        assert await first.owner_of("t1") is None
+        await redis.aclose()
+
+    with redis_database(REDIS_DB) as url:
+        asyncio.run(scenario(url))
