@@ -1,0 +1,97 @@
+"""Messages between server processes over Redis pub/sub.
+
+Each process listens on a channel of its own (answers for the connections it relays) and on
+one channel per table it owns (commands relayed by other processes). A publish reports how
+many listeners got it, so a relay learns at once when a table has no owner listening.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from redis.asyncio import Redis
+from redis.asyncio.client import PubSub
+
+Handler = Callable[[dict[str, Any]], Awaitable[None]]
+
+log = logging.getLogger("rami.server")
+
+
+class Bus:
+    """The pub/sub link of process ``process_id``."""
+
+    def __init__(self, redis: Redis, process_id: str, prefix: str = "rami") -> None:
+        self.redis = redis
+        self.process_id = process_id
+        self.prefix = prefix
+        self._pubsub: PubSub = redis.pubsub(ignore_subscribe_messages=True)
+        self._handlers: dict[str, Handler] = {}
+        self._task: asyncio.Task[None] | None = None
+
+    def table_channel(self, table_id: str) -> str:
+        """Where commands for a table's owner go."""
+        return f"{self.prefix}:table:{table_id}"
+
+    def process_channel(self, process_id: str) -> str:
+        """Where messages for one process go."""
+        return f"{self.prefix}:process:{process_id}"
+
+    async def start(self, on_process: Handler) -> None:
+        """Listen on this process's channel (``on_process`` gets its messages)."""
+        await self._listen(self.process_channel(self.process_id), on_process)
+        self._task = asyncio.get_running_loop().create_task(self._read())
+
+    async def _listen(self, channel: str, handler: Handler) -> None:
+        self._handlers[channel] = handler
+        await self._pubsub.subscribe(channel)
+
+    async def own(self, table_id: str, handler: Handler) -> None:
+        """Receive the commands relayed to ``table_id``."""
+        await self._listen(self.table_channel(table_id), handler)
+
+    async def disown(self, table_id: str) -> None:
+        """Stop receiving a table's commands."""
+        channel = self.table_channel(table_id)
+        self._handlers.pop(channel, None)
+        await self._pubsub.unsubscribe(channel)
+
+    async def to_table(self, table_id: str, message: dict[str, Any]) -> bool:
+        """Send to the table's owner; False when no process listens for it."""
+        return bool(await self.redis.publish(self.table_channel(table_id), _dumps(message)))
+
+    async def to_process(self, process_id: str, message: dict[str, Any]) -> bool:
+        """Send to one process; False when it does not listen (it is gone)."""
+        return bool(await self.redis.publish(self.process_channel(process_id), _dumps(message)))
+
+    async def _read(self) -> None:
+        while True:
+            message = await self._pubsub.get_message(timeout=1.0)
+            if message is None:
+                continue
+            channel = message["channel"]
+            handler = self._handlers.get(
+                channel.decode() if isinstance(channel, bytes) else channel
+            )
+            if handler is None:
+                continue
+            try:
+                await handler(json.loads(message["data"]))
+            except Exception:  # one bad message must not stop the process's bus
+                log.exception("bus message on %s failed", channel)
+
+    async def close(self) -> None:
+        """Stop listening and release the connection."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+
+
+def _dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
