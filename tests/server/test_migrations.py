@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, insert, inspect, select
+from sqlalchemy import create_engine, insert, inspect, select, text
 from sqlalchemy.exc import IntegrityError
 from typer.testing import CliRunner
 
 from rami.cli import build_app
 from rami.server.database import current_revision, head_revision, make_engine, sqlite_url, upgrade
-from rami.server.schema import events_t, metadata, tables_t
+from rami.server.schema import events_t, tables_t
 from services import postgres_database
 
 
@@ -25,19 +25,30 @@ def test_upgrade_creates_the_schema_on_a_new_sqlite_file(tmp_path: Path) -> None
     engine.dispose()
 
 
+LEGACY_SCHEMA = (
+    "CREATE TABLE tables (id VARCHAR(32) PRIMARY KEY, created FLOAT NOT NULL,"
+    " config TEXT NOT NULL, secret TEXT NOT NULL)",
+    "CREATE TABLE events (table_id VARCHAR(32), version INTEGER, payload TEXT NOT NULL,"
+    " PRIMARY KEY (table_id, version))",
+)
+
+
 def test_a_database_from_before_migrations_keeps_its_rows(tmp_path: Path) -> None:
     legacy = create_engine(sqlite_url(tmp_path))
-    metadata.create_all(legacy)
-    row = {"id": "t1", "created": 1.0, "config": "{}", "secret": "{}"}
-    with legacy.begin() as connection:
-        connection.execute(insert(tables_t), row)
-        connection.execute(insert(events_t), {"table_id": "t1", "version": 1, "payload": "{}"})
+    with legacy.begin() as connection:  # the tables as the server made them before migrations
+        for statement in LEGACY_SCHEMA:
+            connection.execute(text(statement))
+        connection.execute(text("INSERT INTO tables VALUES ('t1', 1.0, '{}', '{}')"))
+        connection.execute(text("INSERT INTO events VALUES ('t1', 1, '{}')"))
     legacy.dispose()
     engine = make_engine(sqlite_url(tmp_path))
     upgrade(engine)
     with engine.connect() as connection:
         assert connection.execute(select(tables_t.c.id)).scalars().all() == ["t1"]
         assert connection.execute(select(events_t.c.version)).scalars().all() == [1]
+        assert connection.execute(select(tables_t.c.status, tables_t.c.epoch)).all() == [
+            ("waiting", 0)
+        ]
     assert current_revision(engine) == head_revision()
     engine.dispose()
 
