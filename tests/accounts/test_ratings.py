@@ -167,6 +167,7 @@ def test_an_unrated_game_keeps_stats_but_not_ratings(env: Env) -> None:
         ([_seat(0, 1, 1), _seat(1, 2, bot="genius")], "unknown bot"),
         ([_seat(0, 1, 1), _seat(2, 2, 2)], "numbered"),
         ([_seat(0, 1, 1)], "2 to 6"),
+        ([_seat(0, 1, 1), _seat(1, 2, 99)], "does not exist"),
         ([_seat(0, 0, 1), _seat(1, 1, 2)], "places start at 1"),
         (
             [_seat(0, 1, 1), SeatResult(1, "x", 2, 0, 2, stats=SeatStats(1, 2))],

@@ -5,8 +5,9 @@ An upper layer like the server: it reads the presets, the bot levels and the lan
 server mounts :func:`accounts_router` and calls :func:`record_rated_result` when a match ends.
 """
 
-from rami.accounts.api import AccountConfig, accounts_router
+from rami.accounts.api import accounts_router
 from rami.accounts.auth import account_from_cookies, origin_allowed
+from rami.accounts.config import AccountConfig
 from rami.accounts.errors import AccountError
 from rami.accounts.passwords import Passwords
 from rami.accounts.ratings import FAMILIES, Rating, family_of

@@ -29,21 +29,23 @@ that it is the player's address), signups per address.
 
 from __future__ import annotations
 
-import functools
-import json
-import math
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
+from rami.accounts.answers import (
+    RateLimited,
+    answers,
+    client_address,
+    int_param,
+    json_body,
+)
 from rami.accounts.auth import csrf_header_matches, origin_allowed, session_from_cookies
 from rami.accounts.botratings import BOT_RATINGS
+from rami.accounts.config import AccountConfig
 from rami.accounts.errors import AccountError
 from rami.accounts.names import PASSWORD_MAX, check_name, check_password, check_settings, name_key
-from rami.accounts.passwords import Passwords
 from rami.accounts.ratelimit import RateLimiter
 from rami.accounts.ratings import FAMILIES, family_of
 from rami.accounts.sessions import (
@@ -56,88 +58,7 @@ from rami.accounts.sessions import (
 )
 from rami.accounts.store import Account, AccountStore
 
-MAX_BODY = 4096
 DAY = 86_400.0
-
-
-@dataclass(slots=True)
-class AccountConfig:
-    """How the accounts API behaves; the defaults suit a public server."""
-
-    session_days: float = 30.0
-    secure_cookies: bool | None = None
-    """Mark cookies ``Secure``; None: when the request came over https."""
-    allowed_origins: frozenset[str] = frozenset()
-    """Other origins (``https://host``) whose pages may call the API."""
-    login_failures_per_name: tuple[int, float] = (10, 900.0)
-    login_failures_per_address: tuple[int, float] = (30, 900.0)
-    signups_per_address: tuple[int, float] = (5, 3600.0)
-    passwords: Passwords = field(default_factory=Passwords)
-    limiter_clock: Callable[[], float] | None = None
-    """The clock of the rate limits (tests pass a fake one); None: ``time.monotonic``."""
-
-
-def _limiter(rule: tuple[int, float], clock: Callable[[], float] | None) -> RateLimiter:
-    return RateLimiter(*rule) if clock is None else RateLimiter(*rule, clock=clock)
-
-
-def _error(error: AccountError, headers: dict[str, str] | None = None) -> JSONResponse:
-    body = {"code": error.code, "message": error.message}
-    return JSONResponse(body, status_code=error.status, headers=headers)
-
-
-Handler = Callable[..., Awaitable[Response]]
-
-
-def _answers(handler: Handler) -> Handler:
-    @functools.wraps(handler)
-    async def wrapped(*args: Any, **kwargs: Any) -> Response:
-        try:
-            return await handler(*args, **kwargs)
-        except RateLimited as limited:
-            return _error(limited, {"Retry-After": str(limited.retry_after)})
-        except AccountError as error:
-            return _error(error)
-
-    return wrapped
-
-
-class RateLimited(AccountError):
-    """429 ``rate_limited`` with the seconds to wait."""
-
-    def __init__(self, what: str, wait: float) -> None:
-        self.retry_after = max(1, math.ceil(wait))
-        super().__init__(429, "rate_limited", f"too many {what}; try again in {self.retry_after} s")
-
-
-async def _body(request: Request) -> dict[str, Any]:
-    if int(request.headers.get("content-length") or 0) > MAX_BODY:
-        raise AccountError(413, "too_large", f"a request body has at most {MAX_BODY} bytes")
-    raw = b""
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > MAX_BODY:
-            raise AccountError(413, "too_large", f"a request body has at most {MAX_BODY} bytes")
-    try:
-        body = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise AccountError(400, "malformed", "send a JSON object") from None
-    if not isinstance(body, dict):
-        raise AccountError(400, "malformed", "send a JSON object")
-    return body
-
-
-def _int_param(request: Request, name: str, default: int, low: int, high: int) -> int:
-    raw = request.query_params.get(name)
-    if raw is None:
-        return default
-    if not raw.isdigit() or not low <= int(raw) <= high:
-        raise AccountError(400, "bad_query", f"{name}: a whole number from {low} to {high}")
-    return int(raw)
-
-
-def _address(request: Request) -> str:
-    return request.client.host if request.client else "unknown"
 
 
 class _Api:
@@ -147,9 +68,9 @@ class _Api:
         self.store = store
         self.config = config
         clock = config.limiter_clock
-        self.failures_by_name = _limiter(config.login_failures_per_name, clock)
-        self.failures_by_address = _limiter(config.login_failures_per_address, clock)
-        self.signups = _limiter(config.signups_per_address, clock)
+        self.failures_by_name = RateLimiter(*config.login_failures_per_name, clock=clock)
+        self.failures_by_address = RateLimiter(*config.login_failures_per_address, clock=clock)
+        self.signups = RateLimiter(*config.signups_per_address, clock=clock)
 
     def check_origin(self, request: Request) -> None:
         if not origin_allowed(request.headers, self.config.allowed_origins):
@@ -216,10 +137,10 @@ class _Api:
 
     async def signup(self, request: Request) -> Response:
         self.check_origin(request)
-        body = await _body(request)
+        body = await json_body(request)
         name = check_name(body.get("name"))
         password = check_password(body.get("password"), name)
-        address = _address(request)
+        address = client_address(request)
         wait = self.signups.retry_after(address)
         if wait is not None:
             raise RateLimited("signups from this address", wait)
@@ -232,16 +153,16 @@ class _Api:
 
     async def login(self, request: Request) -> Response:
         self.check_origin(request)
-        body = await _body(request)
+        body = await json_body(request)
         name, password = body.get("name"), body.get("password")
         if not isinstance(name, str) or not isinstance(password, str):
             raise AccountError(400, "malformed", "send name and password as text")
-        key, address = name_key(name)[:64], _address(request)
-        for limiter, what, who in (
+        key, address = name_key(name)[:64], client_address(request)
+        for window, what, who in (
             (self.failures_by_name, "failed logins for this name", key),
             (self.failures_by_address, "failed logins from this address", address),
         ):
-            wait = limiter.retry_after(who)
+            wait = window.retry_after(who)
             if wait is not None:
                 raise RateLimited(what, wait)
         self.failures_by_name.hit(key)
@@ -263,8 +184,8 @@ class _Api:
 
     async def leaderboard(self, request: Request) -> Response:
         family = family_of(request.query_params.get("preset", "rami51"))
-        limit = _int_param(request, "limit", 50, 1, 200)
-        offset = _int_param(request, "offset", 0, 0, 1_000_000)
+        limit = int_param(request, "limit", 50, 1, 200)
+        offset = int_param(request, "offset", 0, 0, 1_000_000)
         players = await self.store.run(self.store.leaderboard, family, limit, offset)
         bots = [{"level": level, **r.to_json()} for level, r in BOT_RATINGS.items()]
         body = {"family": family, "presets": list(FAMILIES[family]), "players": players}
@@ -277,52 +198,52 @@ def accounts_router(store: AccountStore, config: AccountConfig | None = None) ->
     router = APIRouter(prefix="/api", tags=["accounts"])
 
     @router.post("/signup", status_code=201)
-    @_answers
+    @answers
     async def signup(request: Request) -> Response:
         return await api.signup(request)
 
     @router.post("/login")
-    @_answers
+    @answers
     async def login(request: Request) -> Response:
         return await api.login(request)
 
     @router.post("/logout")
-    @_answers
+    @answers
     async def logout(request: Request) -> Response:
         _account, token_hash = await api.session(request, change=True)
         await store.run(store.end_session, token_hash)
         return api.logged_out(request, {"logged_out": True})
 
     @router.post("/logout-everywhere")
-    @_answers
+    @answers
     async def logout_everywhere(request: Request) -> Response:
         account, _token_hash = await api.session(request, change=True)
         revoked = await store.run(store.end_all_sessions, account.id)
         return api.logged_out(request, {"logged_out": True, "revoked": revoked})
 
     @router.get("/me")
-    @_answers
+    @answers
     async def me(request: Request) -> Response:
         account, token_hash = await api.session(request, change=False)
         return JSONResponse(await api.me(account, token_hash))
 
     @router.put("/me/settings")
-    @_answers
+    @answers
     async def settings(request: Request) -> Response:
         account, _token_hash = await api.session(request, change=True)
-        changes = check_settings(await _body(request))
+        changes = check_settings(await json_body(request))
         updated = await store.run(store.update_settings, account.id, changes)
         return JSONResponse(updated.settings())
 
     @router.get("/leaderboard")
-    @_answers
+    @answers
     async def leaderboard(request: Request) -> Response:
         return await api.leaderboard(request)
 
     @router.get("/players/{name}")
-    @_answers
+    @answers
     async def player(request: Request, name: str) -> Response:
-        games = _int_param(request, "games", 20, 1, 200)
+        games = int_param(request, "games", 20, 1, 200)
         found = await store.run(store.profile, name, games)
         if found is None:
             raise AccountError(404, "no_such_player", f"no player called {name!r}")

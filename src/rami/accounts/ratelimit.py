@@ -18,14 +18,12 @@ MAX_KEYS = 100_000
 class RateLimiter:
     """At most ``limit`` hits per key in any ``window`` seconds."""
 
-    def __init__(
-        self, limit: int, window: float, clock: Callable[[], float] = time.monotonic
-    ) -> None:
+    def __init__(self, limit: int, window: float, clock: Callable[[], float] | None = None) -> None:
         if limit < 1 or window <= 0:
             raise ValueError("a rate limit needs limit >= 1 and window > 0")
         self.limit = limit
         self.window = window
-        self._clock = clock
+        self._clock = clock or time.monotonic
         self._hits: dict[str, deque[float]] = {}
 
     def _recent(self, key: str) -> deque[float]:

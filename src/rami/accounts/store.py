@@ -16,21 +16,17 @@ from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy import create_engine, delete, event, func, insert, select, update
-from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError
 
-from rami.accounts import profiles
-from rami.accounts.botratings import BOT_RATINGS
+from rami.accounts import profiles, recording
 from rami.accounts.errors import AccountError
 from rami.accounts.names import name_key
-from rami.accounts.ratings import FAMILIES, Rating, rate
-from rami.accounts.results import MatchResult, RatingChange, Recorded
+from rami.accounts.ratings import FAMILIES, Rating
+from rami.accounts.results import MatchResult, Recorded
 from rami.accounts.schema import (
     accounts_t,
-    game_players_t,
-    games_t,
     metadata,
-    rating_history_t,
     ratings_t,
     secrets_t,
     sessions_t,
@@ -248,93 +244,14 @@ class AccountStore:
         for _attempt in range(3):
             try:
                 with self.engine.begin() as conn:
-                    return self._record(conn, result)
+                    return recording.record(conn, result, self.clock())
             except IntegrityError:  # a concurrent recording of this game or a first rating row
                 continue
         with self.engine.connect() as conn:
-            game_id = self._game_id(conn, result.game_key)
+            game_id = recording.game_id(conn, result.game_key)
         if game_id is None:
             raise RuntimeError(f"could not record game {result.game_key!r}")
         return Recorded(game_id, False)
-
-    def _game_id(self, conn: Connection, game_key: str) -> int | None:
-        query = select(games_t.c.id).where(games_t.c.game_key == game_key)
-        found = conn.execute(query).scalar()
-        return None if found is None else int(found)
-
-    def _record(self, conn: Connection, result: MatchResult) -> Recorded:
-        existing = self._game_id(conn, result.game_key)
-        if existing is not None:
-            return Recorded(existing, False)
-        family, now = result.family, self.clock()
-        game = {
-            "game_key": result.game_key,
-            "table_id": result.table_id,
-            "preset": result.preset,
-            "family": family,
-            "rated": result.rated,
-            "rounds": result.rounds,
-            "finished": result.finished,
-        }
-        game_id = conn.execute(insert(games_t).returning(games_t.c.id), game).scalar_one()
-        conn.execute(insert(game_players_t), [_seat_row(game_id, seat) for seat in result.seats])
-        if not result.rated:
-            return Recorded(game_id, True)
-        accounts = [s.account_id for s in result.seats if s.account_id is not None]
-        query = (
-            select(ratings_t)
-            .where(ratings_t.c.family == family, ratings_t.c.account_id.in_(accounts))
-            .with_for_update()
-        )
-        current = {
-            row.account_id: (Rating(row.mu, row.sigma), row.games) for row in conn.execute(query)
-        }
-        before = [
-            BOT_RATINGS[s.bot]
-            if s.bot is not None
-            else current.get(s.account_id or 0, (Rating(), 0))[0]
-            for s in result.seats
-        ]
-        after = rate(
-            [(rating, seat.place) for rating, seat in zip(before, result.seats, strict=True)]
-        )
-        changes = []
-        for seat, old, new in zip(result.seats, before, after, strict=True):
-            if seat.account_id is None:
-                continue  # a bot's rating is fixed
-            values = {"mu": new.mu, "sigma": new.sigma, "updated": now}
-            if seat.account_id in current:
-                games = current[seat.account_id][1] + 1
-                key = (ratings_t.c.account_id == seat.account_id) & (ratings_t.c.family == family)
-                conn.execute(update(ratings_t).where(key).values(games=games, **values))
-            else:
-                row = {"account_id": seat.account_id, "family": family, "games": 1, **values}
-                conn.execute(insert(ratings_t), row)
-            history = {"account_id": seat.account_id, "family": family, "game_id": game_id}
-            conn.execute(
-                insert(rating_history_t), {**history, "mu": new.mu, "sigma": new.sigma, "at": now}
-            )
-            changes.append(RatingChange(seat.account_id, family, old, new))
-        return Recorded(game_id, True, tuple(changes))
-
-
-def _seat_row(game_id: int, seat: Any) -> dict[str, Any]:
-    stats = seat.stats
-    return {
-        "game_id": game_id,
-        "seat": seat.seat,
-        "account_id": seat.account_id,
-        "bot": seat.bot,
-        "name": seat.name,
-        "place": seat.place,
-        "total": seat.total,
-        "rounds_played": stats.rounds_played,
-        "rounds_won": stats.rounds_won,
-        "penalty_total": stats.penalty_total,
-        "opened_rounds": len(stats.opening_turns),
-        "opening_turn_total": sum(stats.opening_turns),
-        "rami_sec": stats.rami_sec,
-    }
 
 
 async def record_rated_result(store: AccountStore, result: MatchResult) -> Recorded:
