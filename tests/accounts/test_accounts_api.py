@@ -299,3 +299,14 @@ def test_signups_are_limited_per_address(limited: Env) -> None:
     assert response.status_code == 429
     assert response.json()["code"] == "rate_limited"
     assert limited.store.account_named("Chloe") is None
+
+
+def test_an_in_memory_store_serves_the_api() -> None:
+    with environment("sqlite://") as env:
+        signup(env.client, "Ana")
+        assert (
+            env.new_client()
+            .post("/api/login", json={"name": "ana", "password": PASSWORD})
+            .json()["name"]
+            == "Ana"
+        )

@@ -58,7 +58,9 @@ def check_password(password: Any, name: str) -> str:
 
 
 def check_settings(body: Any) -> dict[str, str | None]:
-    """The settings in ``body`` (``language``, ``card_size``; each optional), checked."""
+    """The settings in ``body``, checked: ``language`` (a code of the project's languages, or
+    null to follow the browser) and ``card_size`` (``small``, ``medium``, ``large``), each
+    optional."""
     if not isinstance(body, dict) or not body:
         raise AccountError(400, "bad_settings", "send an object with language and/or card_size")
     unknown = set(body) - {"language", "card_size"}

@@ -25,9 +25,9 @@ class SeatStats:
     penalty_total: int = 0
     """Sum of the seat's round scores."""
     opening_turns: tuple[int, ...] = ()
-    """The seat's turn number at its opening, one per round in which it opened."""
+    """For each round in which the seat opened, the seat's own turn (1 = its first) it opened on."""
     rami_sec: int = 0
-    """Rounds the seat went out in one go (rami sec)."""
+    """Rounds the seat went out laying its whole hand in one turn, unopened before (rami sec)."""
 
 
 @dataclass(frozen=True, slots=True)

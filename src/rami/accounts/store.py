@@ -18,6 +18,7 @@ from typing import Any, ParamSpec, TypeVar
 from sqlalchemy import create_engine, delete, event, func, insert, select, update
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.pool import StaticPool
 
 from rami.accounts import profiles, recording
 from rami.accounts.errors import AccountError
@@ -60,11 +61,20 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 
 def make_engine(url: str) -> Engine:
-    """An engine for ``url`` (``postgresql://`` uses psycopg 3) with the tables created."""
+    """An engine for ``url`` with the tables created.
+
+    ``postgresql://`` uses psycopg 3; ``sqlite://`` is one in-memory database.
+    """
     parsed = make_url(url)
     if parsed.drivername == "postgresql":
         parsed = parsed.set(drivername="postgresql+psycopg")
-    engine = create_engine(parsed)
+    if parsed.get_backend_name() == "sqlite" and parsed.database in (None, "", ":memory:"):
+        # one in-memory database shared by every thread (tests, a server without --data)
+        engine = create_engine(
+            parsed, poolclass=StaticPool, connect_args={"check_same_thread": False}
+        )
+    else:
+        engine = create_engine(parsed)
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
     metadata.create_all(engine)
