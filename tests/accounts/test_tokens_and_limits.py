@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from accounts_helpers import FakeClock
 
-from rami.accounts import origin_allowed
+from rami.accounts import Passwords, origin_allowed
 from rami.accounts import ratelimit as ratelimit_module
 from rami.accounts.ratelimit import RateLimiter
 from rami.accounts.sessions import (
@@ -79,3 +79,14 @@ def test_the_limiter_forgets_the_oldest_keys_first(monkeypatch: pytest.MonkeyPat
     limiter.hit("d")  # b goes
     assert limiter.retry_after("b") is None
     assert all(limiter.retry_after(k) is not None for k in ("a", "c", "d"))
+
+
+def test_the_default_hash_is_argon2id_at_the_stated_cost() -> None:
+    passwords = Passwords()
+    stored = passwords.hash("a long enough password")
+    assert stored.startswith("$argon2id$v=19$m=19456,t=2,p=1$")
+    assert passwords.verify(stored, "a long enough password")
+    assert not passwords.verify(stored, "another password")
+    assert not passwords.verify(None, "a long enough password")
+    assert not passwords.verify("not a hash", "a long enough password")
+    assert not passwords.needs_rehash(stored)
