@@ -27,7 +27,7 @@ SOLVER_CORE = {
     for p in (SRC / "solver").glob("*.py")
     if p.stem != "__init__" and f"solver.{p.stem}" not in SOLVER_TABLE
 }
-UPPER = ("bots", "tui", "server", "web", "cli")
+UPPER = ("bots", "tui", "server", "accounts", "web", "cli")
 
 
 def _module_name(path: Path) -> str:
