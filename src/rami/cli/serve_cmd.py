@@ -20,6 +20,14 @@ def serve(
     grace: Annotated[
         float, typer.Option(help="Seconds a player may be away before a bot plays for them.")
     ] = 30.0,
+    archive_after: Annotated[
+        float,
+        typer.Option(
+            "--archive-after",
+            help="Seconds a finished table nobody is connected to stays in memory (it is "
+            "reloaded from the store when asked for).",
+        ),
+    ] = 600.0,
     check: Annotated[
         bool,
         typer.Option(
@@ -37,7 +45,8 @@ def serve(
     from rami.server import Settings, create_app
     from rami.server.sqlite_store import SqliteStorage
 
-    app = create_app(SqliteStorage(data), Settings(bot_delay=bot_delay, grace=grace))
+    settings = Settings(bot_delay=bot_delay, grace=grace, archive_after=archive_after)
+    app = create_app(SqliteStorage(data), settings)
     typer.echo(f"Rami: http://{host}:{port}/  (data in {data.resolve()})")
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65536)
 
