@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import logging
+
+import pytest
 from fastapi.testclient import TestClient
 from server_helpers import Player, create
 from stored import RecordingStorage, lobby_table, serve, wait_archived
+
+from rami.server.storage import StorageError, StoredTable
 
 
 def finished_table(app: TestClient, storage: RecordingStorage) -> str:
@@ -58,3 +63,41 @@ def test_a_watched_finished_table_stays_and_restarts_keep_only_tables_in_play() 
         assert lobby_table(app, playing) is not None
         assert app.get(f"/api/tables/{table_id}").json()["status"] == "finished"
         assert lobby_table(app, table_id) is not None
+
+
+class FlakyStorage(RecordingStorage):
+    """A store whose reads fail while ``down`` is set."""
+
+    down = False
+
+    def load(self, table_id: str) -> StoredTable | None:
+        if self.down:
+            raise StorageError("database is locked")
+        return super().load(table_id)
+
+
+def test_an_archived_table_is_quarantined_when_its_rows_broke_and_waits_out_a_failing_read(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    storage = FlakyStorage()
+    with (
+        caplog.at_level(logging.WARNING, "rami.server"),
+        serve(storage, seed="archive-broken", grace=0.05, archive_after=0.05) as app,
+    ):
+        kept, broken = finished_table(app, storage), finished_table(app, storage)
+        wait_archived(app, kept)
+        wait_archived(app, broken)
+        storage.down = True
+        failed = app.get(f"/api/tables/{kept}")
+        assert (failed.status_code, failed.json()["code"]) == (503, "table_unavailable")
+        storage.down = False
+        assert app.get(f"/api/tables/{kept}").status_code == 200, "a failed read is not damage"
+        storage.tables[broken].events[2] = {"type": "act", "seat": 0, "action": "explode"}
+        for _ in range(2):
+            answer = app.get(f"/api/tables/{broken}/record")
+            assert (answer.status_code, answer.json()["code"]) == (503, "table_unavailable")
+    lines = [r.getMessage() for r in caplog.records if broken in r.getMessage()]
+    assert len(lines) == 1 and "quarantined" in lines[0] and "event 3" in lines[0]
+    assert not any(
+        "quarantined" in r.getMessage() for r in caplog.records if kept in r.getMessage()
+    )

@@ -25,14 +25,17 @@ from rami.server.config import TableConfig
 from rami.server.driver import Driver
 from rami.server.protocol import encode
 from rami.server.snapshot import snapshot
-from rami.server.storage import CorruptTableError, Storage, StoredTable
-from rami.server.table import BadEventError, Settings, Table
+from rami.server.storage import CorruptTableError, Storage, StorageError, StoredTable
+from rami.server.table import BadEventError, Refusal, Settings, Table
 from rami.shuffle import new_seed
 
 log = logging.getLogger("rami.server")
 
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 """What a table id can look like (anything else is no table, without asking the store)."""
+
+
+DAMAGED = "this table is damaged and cannot be served"
 
 
 class TableUnavailable(RamiError):
@@ -143,7 +146,7 @@ class Lobby:
 
     def _refuse_broken(self, table_id: str) -> None:
         if table_id in self.broken:
-            raise TableUnavailable("this table is damaged and cannot be served")
+            raise TableUnavailable(DAMAGED)
 
     async def find(self, table_id: str) -> Table | None:
         """The table ``table_id``, rebuilt from storage when it was archived; None: no table.
@@ -163,19 +166,18 @@ class Lobby:
             self._refuse_broken(table_id)
             try:
                 stored = await asyncio.to_thread(self.storage.load, table_id)
-            except CorruptTableError as error:
-                self._quarantine(table_id, error)
-                raise TableUnavailable("this table is damaged and cannot be served") from None
-            except Exception as error:  # the store itself failed: try again later
+                table = None if stored is None else rebuild(stored, self.storage, self.settings)
+            except StorageError as error:
+                if isinstance(error, CorruptTableError):
+                    self._quarantine(table_id, error)
+                    raise TableUnavailable(DAMAGED) from None
                 log.error("table %s could not be read: %s", table_id, reason_of(error))
-                raise TableUnavailable("this table cannot be read now; try again") from None
-            if stored is None:
-                return None
-            try:
-                table = rebuild(stored, self.storage, self.settings)
-            except Exception as error:  # quarantined, like at start-up
+                raise TableUnavailable("this table cannot be read now: try again") from None
+            except Exception as error:  # whatever else does not restore, as at start-up
                 self._quarantine(table_id, error)
-                raise TableUnavailable("this table is damaged and cannot be served") from None
+                raise TableUnavailable(DAMAGED) from None
+            if table is None:
+                return None
             self._add(table)
             return table
 
@@ -185,7 +187,11 @@ class Lobby:
         created = time.time()
         seed = self.seeds()
         stored = StoredTable(table_id, created, config.to_json(), {"seed": seed})
-        await self.storage.create_table(stored)
+        try:
+            await self.storage.create_table(stored)
+        except StorageError as error:
+            log.error("table %s not saved: %s", table_id, error)
+            raise Refusal("storage_failed", "the table was not saved: try again") from None
         table = Table(table_id, config, seed, self.storage, self.settings, created)
         self._add(table)
         async with table.lock:

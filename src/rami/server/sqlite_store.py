@@ -29,6 +29,7 @@ from sqlalchemy import (
     select,
 )
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import OperationalError
 
 from rami.server.storage import CorruptTableError, StorageError, StoredTable
 
@@ -122,24 +123,34 @@ class SqliteStorage:
             return [str(row.id) for row in conn.execute(query)]
 
     def load(self, table_id: str) -> StoredTable | None:
-        """Read one table and its events; a gap in the versions is a :class:`CorruptTableError`."""
-        with self.engine.connect() as conn:
-            found = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
-            if found is None:
-                return None
-            query = (
-                select(events_t.c.version, events_t.c.payload)
-                .where(events_t.c.table_id == table_id)
-                .order_by(events_t.c.version)
-            )
-            rows = conn.execute(query).all()
+        """Read one table and its events; a gap in the versions is a :class:`CorruptTableError`.
+
+        A store that cannot be read now (locked, gone) raises a plain :class:`StorageError`.
+        """
+        try:
+            with self.engine.connect() as conn:
+                found = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
+                if found is None:
+                    return None
+                query = (
+                    select(events_t.c.version, events_t.c.payload)
+                    .where(events_t.c.table_id == table_id)
+                    .order_by(events_t.c.version)
+                )
+                rows = conn.execute(query).all()
+        except OperationalError as error:
+            raise StorageError(f"the store cannot be read: {error}") from None
         config, secret = _loads(found.config, "config"), _loads(found.secret, "secret")
         events = []
         for expected, (version, payload) in enumerate(rows, start=1):
             if version != expected:
                 raise CorruptTableError(f"event {expected} is missing (the next one is {version})")
             events.append(_loads(payload, f"event {version}"))
-        return StoredTable(str(found.id), float(found.created), config, secret, events)
+        try:
+            created = float(found.created)
+        except (TypeError, ValueError):
+            raise CorruptTableError(f"creation time {found.created!r} is not a number") from None
+        return StoredTable(str(found.id), created, config, secret, events)
 
     async def close(self) -> None:
         """Drain the queue, stop the writer thread and dispose of the engine."""
