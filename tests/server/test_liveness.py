@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 import time
 
+import pytest
 from fastapi.testclient import TestClient
 from server_helpers import Player, create
 from stored import RecordingStorage, lobby_table, on_loop, serve
@@ -11,12 +13,13 @@ from stored import RecordingStorage, lobby_table, on_loop, serve
 from rami import records
 from rami.actions import action_text
 from rami.bots import make_bot
+from rami.match import MatchState
 from rami.rules import get_rules
 from rami.server.config import TableConfig
 from rami.server.driver import Driver
 from rami.server.storage import MemoryStorage
 from rami.server.table import Settings, Table
-from rami.views import view_for
+from rami.views import PlayerView, view_for
 
 
 def start_and_leave(app: TestClient, **body: object) -> str:
@@ -118,3 +121,23 @@ def test_who_deals_a_round_nobody_deals() -> None:
         for seat in live.seats:
             seat.autoplay = True
         assert Driver(live).deal_at() == live.changed_at + 0.5, "everybody away: the stand-in"
+
+
+def test_a_failing_driver_logs_and_keeps_the_table_moving(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    failures = [RuntimeError("a bug in the stand-in")]
+
+    def fails_once(match: MatchState, seat: int | None) -> PlayerView:
+        if failures:
+            raise failures.pop()
+        return view_for(match, seat)
+
+    monkeypatch.setattr("rami.server.driver.view_for", fails_once)
+    storage = RecordingStorage()
+    with caplog.at_level(logging.ERROR, "rami.server"), serve(storage, grace=0.05) as app:
+        table_id = start_and_leave(app)
+        version = table(app, table_id).version
+        storage.until(lambda: table(app, table_id).version >= version + 2)
+    assert not failures
+    assert any(r.exc_info and r.exc_info[0] is RuntimeError for r in caplog.records)

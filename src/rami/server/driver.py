@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections.abc import Callable
 
@@ -17,6 +18,11 @@ from rami.bots import LEVELS, Bot, make_bot
 from rami.server.table import Refusal, Table
 from rami.state import Phase
 from rami.views import PlayerView, view_for
+
+log = logging.getLogger("rami.server")
+
+RETRY = 1.0
+"""Seconds the driver waits before trying again after it failed."""
 
 AWAY_LEVELS = ("medium", "easy", "random")
 """Bot levels to stand in for a person who is away, preferred first (quick and sound)."""
@@ -125,7 +131,14 @@ class Driver:
                         return
                     table.quiet_since = time.monotonic()  # nobody to archive to: keep it
                     continue
-                await self._due()
+                try:
+                    await self._due()
+                    failed = False
+                except Exception:  # a bug must not stop the table for good
+                    log.exception("table %s: the driver failed; trying again", table.table_id)
+                    failed = True
+            if failed:
+                await asyncio.sleep(RETRY)
 
     async def _due(self) -> None:
         table = self.table

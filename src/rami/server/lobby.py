@@ -178,6 +178,7 @@ class Lobby:
                 raise TableUnavailable(DAMAGED) from None
             if table is None:
                 return None
+            table.mark_away()
             self._add(table)
             return table
 
