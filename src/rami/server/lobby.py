@@ -35,6 +35,9 @@ TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 """What a table id can look like (anything else is no table, without asking the store)."""
 
 
+REASON_MAX = 300
+"""Characters of a reason kept (a stored value quoted in it may be long)."""
+
 DAMAGED = "this table is damaged and cannot be served"
 
 
@@ -46,9 +49,9 @@ class TableUnavailable(RamiError):
 
 def reason_of(error: BaseException) -> str:
     """A one-line reason for a failed restore (for the log and ``rami serve --check``)."""
-    if isinstance(error, RamiError):
-        return error.message
-    return f"{type(error).__name__}: {error}"
+    text = error.message if isinstance(error, RamiError) else f"{type(error).__name__}: {error}"
+    text = " ".join(text.split())
+    return text if len(text) <= REASON_MAX else text[: REASON_MAX - 1] + "…"
 
 
 def _checked_config(stored: StoredTable) -> tuple[TableConfig, str]:
