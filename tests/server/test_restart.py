@@ -114,3 +114,34 @@ def test_after_a_kill_a_match_nobody_comes_back_to_is_played_to_the_end(tmp_path
         assert len(records.replay(records.loads(record.text)).finished_rounds) == 2
     finally:
         again.stop()
+
+
+def test_no_create_request_keeps_the_server_from_starting_again(live: LiveServer) -> None:
+    good = httpx.post(f"{live.url}/api/tables", json={"name": "Ana"}, timeout=10).json()["table"]
+    bodies = [
+        {"name": "A", "options": {"name": [], "turn_limit": 61}},
+        {"name": "A", "bots": ["random"], "options": {"hand_size": 13.5}},
+        {"name": "A", "bots": ["random"], "options": {"hand_size": 7.0}},
+    ]
+    accepted = []
+    for body in bodies:
+        answer = httpx.post(f"{live.url}/api/tables", json=body, timeout=10)
+        assert answer.status_code in (201, 400, 422), answer.text
+        if answer.status_code != 201:
+            continue
+        created = answer.json()
+        accepted.append(created["table"])
+        host = LivePlayer(live, created["table"])
+        host.send(type="hello", token=created["token"])
+        host.until("state")
+        host.send(type="start")
+        assert host.recv()["type"] in ("ack", "error")
+        host.send(type="ping")
+        assert host.until("pong")["type"] == "pong", "the connection still answers"
+        host.close()
+    live.kill()
+    live.start()
+    assert httpx.get(f"{live.url}/api/tables/{good}", timeout=10).status_code == 200
+    for table_id in accepted:
+        answer = httpx.get(f"{live.url}/api/tables/{table_id}", timeout=10)
+        assert answer.status_code in (200, 503), answer.text
