@@ -18,13 +18,13 @@ from rami.i18n import LANGUAGE_NAMES, LANGUAGES, negotiate_language
 from rami.rules import PRESET_SUMMARIES, PRESETS
 from rami.rulespage import render_rules_page
 from rami.server.config import parse_create
-from rami.server.lobby import Lobby
+from rami.server.lobby import Lobby, TableUnavailable
 from rami.server.protocol import ProtocolError
 from rami.server.replay import record_text, replay_frames
 from rami.server.snapshot import table_info
 from rami.server.storage import MemoryStorage, Storage
 from rami.server.strings import ui_strings
-from rami.server.table import Settings
+from rami.server.table import Settings, Table
 from rami.server.ws import serve_socket
 from rami.shuffle import new_seed
 
@@ -33,6 +33,15 @@ WEB_DIR = Path(str(files("rami") / "web"))
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"code": code, "message": message}, status_code=status)
+
+
+async def _find(lobby: Lobby, table_id: str) -> Table | JSONResponse:
+    """The table, or the error answering for it (404: none, 503: quarantined)."""
+    try:
+        table = await lobby.find(table_id)
+    except TableUnavailable as error:
+        return _error(503, error.code, error.message)
+    return _error(404, "no_such_table", "no such table") if table is None else table
 
 
 def _page(name: str) -> FileResponse:
@@ -113,16 +122,16 @@ def create_app(
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str) -> Response:
-        table = lobby.tables.get(table_id)
-        if table is None:
-            return _error(404, "no_such_table", "no such table")
+        table = await _find(lobby, table_id)
+        if not isinstance(table, Table):
+            return table
         return JSONResponse({**table_info(table), "version": table.version})
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> Response:
-        table = lobby.tables.get(table_id)
-        if table is None:
-            return _error(404, "no_such_table", "no such table")
+        table = await _find(lobby, table_id)
+        if not isinstance(table, Table):
+            return table
         text = None if table.match is None else record_text(table.match)
         if text is None:
             return _error(409, "no_finished_round", "no round has finished yet")
@@ -131,9 +140,9 @@ def create_app(
 
     @app.get("/api/tables/{table_id}/replay")
     async def replay(table_id: str, lang: str = "en") -> Response:
-        table = lobby.tables.get(table_id)
-        if table is None:
-            return _error(404, "no_such_table", "no such table")
+        table = await _find(lobby, table_id)
+        if not isinstance(table, Table):
+            return table
         match = table.match
         if match is None or not match.finished_rounds:
             return _error(409, "no_finished_round", "no round has finished yet")

@@ -9,12 +9,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
+from collections.abc import Callable
 
 from rami.actions import Action, TakeBack, action_text
 from rami.bots import LEVELS, Bot, make_bot
 from rami.server.table import Refusal, Table
+from rami.state import Phase
 from rami.views import PlayerView, view_for
+
+log = logging.getLogger("rami.server")
+
+RETRY = 1.0
+"""Seconds the driver waits before trying again after it failed."""
 
 AWAY_LEVELS = ("medium", "easy", "random")
 """Bot levels to stand in for a person who is away, preferred first (quick and sound)."""
@@ -29,10 +37,18 @@ def away_level() -> str:
 
 
 class Driver:
-    """The auto-play task of one table."""
+    """The auto-play task of one table.
 
-    def __init__(self, table: Table) -> None:
+    When every person at a table is away past the grace period, the stand-in also deals the
+    next round, so a table nobody watches plays its match to the end. With a turn timer, an
+    idle seat's turn is played by the stand-in once the timer runs out, on every turn, and a
+    round nobody deals is dealt when the timer runs out after it ended.
+    """
+
+    def __init__(self, table: Table, on_idle: Callable[[Table], None] | None = None) -> None:
         self.table = table
+        self.on_idle = on_idle
+        """Called (under the table's lock) when a finished table nobody watches is archived."""
         self.bots: dict[int, Bot] = {}
         self.task: asyncio.Task[None] | None = None
 
@@ -61,6 +77,24 @@ class Driver:
             return seat
         return None
 
+    def deal_at(self) -> float | None:
+        """Monotonic time at which the stand-in deals the next round, or None."""
+        table = self.table
+        match = table.match
+        if match is None or match.finished or match.round.phase is not Phase.OVER:
+            return None
+        if all(seat.bot is not None or seat.autoplay for seat in table.seats):
+            return table.changed_at + table.settings.bot_delay
+        timer = table.config.turn_timer
+        return None if timer is None else table.changed_at + timer
+
+    def archive_at(self) -> float | None:
+        """Monotonic time at which the table leaves memory (finished, nobody connected)."""
+        table = self.table
+        if table.match is None or not table.match.finished or table.clients:
+            return None
+        return table.quiet_since + table.settings.archive_after
+
     def next_deadline(self) -> float | None:
         """Monotonic time of the next thing to do, or None."""
         table = self.table
@@ -68,11 +102,15 @@ class Driver:
         if self.auto_seat() is not None:
             times.append(table.changed_at + table.settings.bot_delay)
         timer = table.config.turn_timer
-        if timer is not None and table.turn_key() is not None and table.timed_out is None:
+        key = table.turn_key()
+        if timer is not None and key is not None and table.timed_out != key:
             times.append(table.turn_started + timer)
-        for seat in table.seats:
-            if seat.away_since is not None and not seat.autoplay and table.match is not None:
-                times.append(seat.away_since + table.settings.grace)
+        match = table.match
+        if match is not None and not match.finished:
+            for seat in table.seats:
+                if seat.away_since is not None and not seat.autoplay:
+                    times.append(seat.away_since + table.settings.grace)
+        times += [t for t in (self.deal_at(), self.archive_at()) if t is not None]
         return min(times) if times else None
 
     async def _run(self) -> None:
@@ -86,7 +124,21 @@ class Driver:
                     await asyncio.wait_for(table.wakeup.wait(), delay)
                     continue
             async with table.lock:
-                await self._due()
+                archive = self.archive_at()
+                if archive is not None and time.monotonic() >= archive:
+                    if self.on_idle is not None:
+                        self.on_idle(table)
+                        return
+                    table.quiet_since = time.monotonic()  # nobody to archive to: keep it
+                    continue
+                try:
+                    await self._due()
+                    failed = False
+                except Exception:  # a bug must not stop the table for good
+                    log.exception("table %s: the driver failed; trying again", table.table_id)
+                    failed = True
+            if failed:
+                await asyncio.sleep(RETRY)
 
     async def _due(self) -> None:
         table = self.table
@@ -106,9 +158,23 @@ class Driver:
         if seat_to_play is not None and now >= table.changed_at + table.settings.bot_delay:
             await self._play(seat_to_play)
             return
+        deal = self.deal_at()
+        if deal is not None and now >= deal:
+            await self._deal()
+            return
         if changed:
             table.wakeup.set()
             table.broadcast()
+
+    async def _deal(self) -> None:
+        table = self.table
+        try:
+            table.check_next_round()
+            await table.commit({"type": "next_round"})
+        except Refusal:
+            table.changed_at = time.monotonic()
+            return
+        table.broadcast()
 
     def _bot(self, seat: int) -> Bot:
         bot = self.bots.get(seat)

@@ -1,21 +1,106 @@
-"""The lobby: every table of the server, created new or restored from storage."""
+"""The lobby: every table of the server, each restored on its own, archived when idle.
+
+A stored table that does not restore (an unreadable row, a gap in its versions, a
+configuration or an event that does not replay) is quarantined: its rows stay as they are,
+the reason is logged once, asking for it is answered with ``table_unavailable``, and
+``rami serve --check`` lists it. The other tables start as usual.
+
+A finished table nobody is connected to leaves memory after ``Settings.archive_after``
+seconds and is rebuilt from storage when someone asks for it again; restoring at start-up
+keeps only the tables still in play.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import re
 import time
 from collections.abc import Callable
 
+from rami.bots import LEVELS
 from rami.errors import RamiError
 from rami.server.auth import new_table_id
 from rami.server.config import TableConfig
 from rami.server.driver import Driver
-from rami.server.storage import Storage, StoredTable
-from rami.server.table import Settings, Table
+from rami.server.protocol import encode
+from rami.server.snapshot import snapshot
+from rami.server.storage import CorruptTableError, Storage, StorageError, StoredTable
+from rami.server.table import BadEventError, Refusal, Settings, Table
 from rami.shuffle import new_seed
+
+log = logging.getLogger("rami.server")
+
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+"""What a table id can look like (anything else is no table, without asking the store)."""
+
+
+REASON_MAX = 300
+"""Characters of a reason kept (a stored value quoted in it may be long)."""
+
+DAMAGED = "this table is damaged and cannot be served"
+
+
+class TableUnavailable(RamiError):
+    """A table that exists but cannot be served: quarantined, or its store failed to read."""
+
+    code = "table_unavailable"
+
+
+def reason_of(error: BaseException) -> str:
+    """A one-line reason for a failed restore (for the log and ``rami serve --check``)."""
+    text = error.message if isinstance(error, RamiError) else f"{type(error).__name__}: {error}"
+    text = " ".join(text.split())
+    return text if len(text) <= REASON_MAX else text[: REASON_MAX - 1] + "…"
+
+
+def _checked_config(stored: StoredTable) -> tuple[TableConfig, str]:
+    config = TableConfig.from_json(stored.config)
+    rules = config.rules
+    if not rules.min_players <= config.seats <= rules.max_players:
+        raise BadEventError(f"{config.seats} seats do not fit these rules")
+    if any(level is not None and level not in LEVELS for level in config.bots):
+        raise BadEventError(f"unknown bot level among {list(config.bots)}")
+    timer = config.turn_timer
+    if timer is not None and (not isinstance(timer, int) or isinstance(timer, bool)):
+        raise BadEventError(f"turn timer {timer!r} is not a number of seconds")
+    seed = stored.secret.get("seed")
+    if not isinstance(seed, str):
+        raise BadEventError("the match seed is missing")
+    return config, seed
+
+
+def rebuild(stored: StoredTable, storage: Storage, settings: Settings) -> Table:
+    """The table replayed from its stored rows; raises whatever does not restore."""
+    config, seed = _checked_config(stored)
+    table = Table(stored.table_id, config, seed, storage, settings, stored.created)
+    for number, event in enumerate(stored.events, start=1):
+        if not isinstance(event, dict):
+            raise CorruptTableError(f"event {number} is not an object")
+        try:
+            table.apply_event(event)
+        except Exception as error:  # any failure to replay is the stored event's fault
+            raise CorruptTableError(f"event {number}: {reason_of(error)}") from error
+    encode(snapshot(table, None, "en"))  # the table can be shown
+    return table
+
+
+def check_store(storage: Storage, settings: Settings) -> tuple[int, dict[str, str]]:
+    """How many tables are stored, and those that do not restore with the reason."""
+    ids = storage.table_ids()
+    broken: dict[str, str] = {}
+    for table_id in ids:
+        try:
+            stored = storage.load(table_id)
+            if stored is not None:
+                rebuild(stored, storage, settings)
+        except Exception as error:  # every failure is reported, none stops the check
+            broken[table_id] = reason_of(error)
+    return len(ids), broken
 
 
 class Lobby:
-    """Tables by id, each with its driver task."""
+    """Tables in memory by id, each with its driver task; quarantined ones by id."""
 
     def __init__(
         self, storage: Storage, settings: Settings, seeds: Callable[[], str] = new_seed
@@ -26,32 +111,79 @@ class Lobby:
         self.tables: dict[str, Table] = {}
         self.drivers: dict[str, Driver] = {}
         self.broken: dict[str, str] = {}
-        """Stored tables that could not be restored, with the reason."""
+        """Stored tables that could not be restored, with the reason (quarantined)."""
+        self._loading = asyncio.Lock()
 
     def _add(self, table: Table) -> None:
         self.tables[table.table_id] = table
-        driver = self.drivers[table.table_id] = Driver(table)
+        driver = self.drivers[table.table_id] = Driver(table, self._archive)
         driver.start()
 
+    def _archive(self, table: Table) -> None:
+        """Forget a finished table nobody watches (it stays in storage)."""
+        if self.tables.get(table.table_id) is table:
+            del self.tables[table.table_id]
+            del self.drivers[table.table_id]
+
+    def _quarantine(self, table_id: str, error: BaseException) -> None:
+        reason = reason_of(error)
+        self.broken[table_id] = reason
+        log.error("table %s is quarantined (kept in storage, not served): %s", table_id, reason)
+
     def restore(self) -> int:
-        """Rebuild every stored table by replaying its events; returns how many."""
-        for stored in self.storage.load_all():
+        """Rebuild every stored table on its own; keeps those still in play, returns how many.
+
+        People were away while the server was down: their grace period runs from now.
+        """
+        for table_id in self.storage.table_ids():
             try:
-                table = Table(
-                    stored.table_id,
-                    TableConfig.from_json(stored.config),
-                    stored.secret["seed"],
-                    self.storage,
-                    self.settings,
-                    stored.created,
-                )
-                for event in stored.events:
-                    table.apply_event(event)
-            except (RamiError, KeyError, ValueError, AssertionError) as error:
-                self.broken[stored.table_id] = str(error)
+                stored = self.storage.load(table_id)
+                table = None if stored is None else rebuild(stored, self.storage, self.settings)
+            except Exception as error:  # whatever is in the store, the other tables start
+                self._quarantine(table_id, error)
                 continue
-            self._add(table)
+            if table is not None and not (table.match is not None and table.match.finished):
+                table.mark_away()
+                self._add(table)
         return len(self.tables)
+
+    def _refuse_broken(self, table_id: str) -> None:
+        if table_id in self.broken:
+            raise TableUnavailable(DAMAGED)
+
+    async def find(self, table_id: str) -> Table | None:
+        """The table ``table_id``, rebuilt from storage when it was archived; None: no table.
+
+        Raises :class:`TableUnavailable` for a quarantined table (or a store that fails).
+        """
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        self._refuse_broken(table_id)
+        if TABLE_ID.fullmatch(table_id) is None:
+            return None
+        async with self._loading:
+            table = self.tables.get(table_id)
+            if table is not None:
+                return table
+            self._refuse_broken(table_id)
+            try:
+                stored = await asyncio.to_thread(self.storage.load, table_id)
+                table = None if stored is None else rebuild(stored, self.storage, self.settings)
+            except StorageError as error:
+                if isinstance(error, CorruptTableError):
+                    self._quarantine(table_id, error)
+                    raise TableUnavailable(DAMAGED) from None
+                log.error("table %s could not be read: %s", table_id, reason_of(error))
+                raise TableUnavailable("this table cannot be read now: try again") from None
+            except Exception as error:  # whatever else does not restore, as at start-up
+                self._quarantine(table_id, error)
+                raise TableUnavailable(DAMAGED) from None
+            if table is None:
+                return None
+            table.mark_away()
+            self._add(table)
+            return table
 
     async def create(self, config: TableConfig, host_name: str) -> tuple[Table, str]:
         """A new table with its host in seat 1; returns the table and the host's token."""
@@ -59,7 +191,11 @@ class Lobby:
         created = time.time()
         seed = self.seeds()
         stored = StoredTable(table_id, created, config.to_json(), {"seed": seed})
-        await self.storage.create_table(stored)
+        try:
+            await self.storage.create_table(stored)
+        except StorageError as error:
+            log.error("table %s not saved: %s", table_id, error)
+            raise Refusal("storage_failed", "the table was not saved: try again") from None
         table = Table(table_id, config, seed, self.storage, self.settings, created)
         self._add(table)
         async with table.lock:
@@ -68,6 +204,6 @@ class Lobby:
 
     async def close(self) -> None:
         """Stop every driver and close the store."""
-        for driver in self.drivers.values():
+        for driver in list(self.drivers.values()):
             await driver.stop()
         await self.storage.close()

@@ -29,8 +29,9 @@ from sqlalchemy import (
     select,
 )
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import OperationalError
 
-from rami.server.storage import StorageError, StoredTable
+from rami.server.storage import CorruptTableError, StorageError, StoredTable
 
 DB_NAME = "rami.sqlite3"
 BATCH = 256
@@ -75,6 +76,16 @@ def _dumps(value: dict[str, Any]) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+def _loads(text: Any, what: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text)
+    except (ValueError, TypeError, RecursionError) as error:
+        raise CorruptTableError(f"{what} is not valid JSON ({error})") from None
+    if not isinstance(value, dict):
+        raise CorruptTableError(f"{what} is not a JSON object")
+    return value
+
+
 class SqliteStorage:
     """The embedded default store: one SQLite file in the data directory."""
 
@@ -105,25 +116,50 @@ class SqliteStorage:
         row = {"table_id": table_id, "version": version, "payload": _dumps(event)}
         await self._submit(insert(events_t), row)
 
-    def load_all(self) -> list[StoredTable]:
-        """Read every table and its events."""
-        out: dict[str, StoredTable] = {}
+    def table_ids(self) -> list[str]:
+        """Every stored table id, oldest first."""
         with self.engine.connect() as conn:
-            for row in conn.execute(select(tables_t).order_by(tables_t.c.created)):
-                out[row.id] = StoredTable(
-                    row.id, row.created, json.loads(row.config), json.loads(row.secret)
+            query = select(tables_t.c.id).order_by(tables_t.c.created, tables_t.c.id)
+            return [str(row.id) for row in conn.execute(query)]
+
+    def load(self, table_id: str) -> StoredTable | None:
+        """Read one table and its events; a gap in the versions is a :class:`CorruptTableError`.
+
+        A store that cannot be read now (locked, gone) raises a plain :class:`StorageError`.
+        """
+        try:
+            with self.engine.connect() as conn:
+                found = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
+                if found is None:
+                    return None
+                query = (
+                    select(events_t.c.version, events_t.c.payload)
+                    .where(events_t.c.table_id == table_id)
+                    .order_by(events_t.c.version)
                 )
-            query = select(events_t).order_by(events_t.c.table_id, events_t.c.version)
-            for row in conn.execute(query):
-                stored = out.get(row.table_id)
-                if stored is not None and row.version == len(stored.events) + 1:
-                    stored.events.append(json.loads(row.payload))
-        return list(out.values())
+                rows = conn.execute(query).all()
+        except OperationalError as error:
+            raise StorageError(f"the store cannot be read: {error}") from None
+        config, secret = _loads(found.config, "config"), _loads(found.secret, "secret")
+        events = []
+        for expected, (version, payload) in enumerate(rows, start=1):
+            if version != expected:
+                raise CorruptTableError(f"event {expected} is missing (the next one is {version})")
+            events.append(_loads(payload, f"event {version}"))
+        try:
+            created = float(found.created)
+        except (TypeError, ValueError):
+            raise CorruptTableError(f"creation time {found.created!r} is not a number") from None
+        return StoredTable(str(found.id), created, config, secret, events)
 
     async def close(self) -> None:
         """Drain the queue, stop the writer thread and dispose of the engine."""
+        await asyncio.to_thread(self.shutdown)
+
+    def shutdown(self) -> None:
+        """:meth:`close` for code outside an event loop (blocks until the writes are done)."""
         self._queue.put(None)
-        await asyncio.to_thread(self._thread.join)
+        self._thread.join()
         self.engine.dispose()
 
     def _run(self) -> None:

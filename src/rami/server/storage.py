@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from rami.errors import RamiError
+
 
 @dataclass
 class StoredTable:
@@ -24,8 +26,16 @@ class StoredTable:
     events: list[dict[str, Any]] = field(default_factory=list)
 
 
-class StorageError(Exception):
+class StorageError(RamiError):
     """The store refused or failed a write; the command is refused and nothing changes."""
+
+    code = "storage_failed"
+
+
+class CorruptTableError(StorageError):
+    """A stored table whose rows cannot be read back: unreadable JSON, a gap in its versions."""
+
+    code = "corrupt_table"
 
 
 class Storage(Protocol):
@@ -39,8 +49,16 @@ class Storage(Protocol):
         """Store event number ``version`` of a table; returns once it is written."""
         ...
 
-    def load_all(self) -> list[StoredTable]:
-        """Every stored table with its events in version order."""
+    def table_ids(self) -> list[str]:
+        """The id of every stored table, oldest first."""
+        ...
+
+    def load(self, table_id: str) -> StoredTable | None:
+        """One table with its events in version order (None: no such table).
+
+        Raises :class:`CorruptTableError` when its rows cannot be read or a version is missing.
+        Safe to call from a worker thread.
+        """
         ...
 
     async def close(self) -> None:
@@ -69,9 +87,18 @@ class MemoryStorage:
             raise StorageError(f"version {version} does not follow {len(stored.events)}")
         stored.events.append(dict(event))
 
-    def load_all(self) -> list[StoredTable]:
-        """Every table kept so far."""
-        return list(self.tables.values())
+    def table_ids(self) -> list[str]:
+        """Every table kept so far, in creation order."""
+        return list(self.tables)
+
+    def load(self, table_id: str) -> StoredTable | None:
+        """A copy of one table (its events are the same dicts: restoring only reads them)."""
+        stored = self.tables.get(table_id)
+        if stored is None:
+            return None
+        return StoredTable(
+            stored.table_id, stored.created, stored.config, stored.secret, list(stored.events)
+        )
 
     async def close(self) -> None:
         """Nothing to release."""

@@ -9,10 +9,11 @@ its seat). A refused command changes nothing: the client gets an error and a ful
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from rami.actions import action_text, parse_action
 from rami.errors import RamiError
@@ -35,13 +36,17 @@ from rami.server.snapshot import snapshot
 from rami.server.storage import Storage, StorageError
 from rami.state import Phase
 
+log = logging.getLogger("rami.server")
+
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """Server-wide timings: bot thinking time, grace period before a bot stands in."""
+    """Server-wide timings: bot thinking time, grace period before a bot stands in, and how
+    long a finished table nobody watches stays in memory before it is archived."""
 
     bot_delay: float = 0.8
     grace: float = 30.0
+    archive_after: float = 600.0
 
 
 class Client:
@@ -57,13 +62,21 @@ class Client:
         self._send(text)
 
 
-class Refusal(Exception):
+class Refusal(RamiError):
     """A command refused with a stable code; nothing changed."""
 
     def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+        super().__init__(message, code)
+
+
+class BadEventError(RamiError, ValueError):
+    """A stored event that does not fit the table it belongs to (restoring it fails)."""
+
+    code = "bad_event"
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _seat_names(config: TableConfig) -> list[str | None]:
@@ -100,27 +113,59 @@ class Table:
         self.turn_started = self.changed_at
         self.timed_out: tuple[int, int] | None = None
         self.last_turn: tuple[int, int] | None = None
+        self.quiet_since = self.changed_at
+        """When the table last changed or its last connection left."""
         self.wakeup = asyncio.Event()
 
     # --- events: applied live after storage, and again when a table is restored ----------
 
-    def apply_event(self, event: dict[str, Any], after: MatchState | None = None) -> None:
-        """Apply a stored event (``after``: the match state already computed for an action)."""
-        kind = event["type"]
+    def apply_event(self, event: dict[str, Any]) -> None:
+        """Check and apply a stored event (restoring); raises :class:`BadEventError`."""
+        self._settle(event, self.outcome(event))
+
+    def outcome(self, event: dict[str, Any]) -> MatchState | None:
+        """The match once ``event`` is applied; nothing changes.
+
+        Raises :class:`BadEventError` when the event does not fit the table now (a corrupt
+        store), and whatever the engine raises when it cannot apply it.
+        """
+        kind = event.get("type")
+        match = self.match
         if kind == "join":
+            seat = event.get("seat")
+            if match is not None or not _is_int(seat) or not 0 <= seat < len(self.seats):
+                raise BadEventError(f"join of seat {seat!r} does not fit the table")
+            if self.seats[seat].taken:
+                raise BadEventError(f"seat {seat} is taken already")
+            if not isinstance(event.get("name"), str) or not isinstance(
+                event.get("token_hash"), str
+            ):
+                raise BadEventError("a join names a player and a token hash")
+            return None
+        if kind == "start":
+            if match is not None or not all(seat.taken for seat in self.seats):
+                raise BadEventError("start before every seat is taken, or twice")
+            names = [seat.name or "?" for seat in self.seats]
+            return new_match(self.config.rules, names, self.seed)
+        if match is None or match.finished:
+            raise BadEventError(f"{kind!r} outside a match in play")
+        if kind == "act":
+            action = event.get("action")
+            if event.get("seat") != match.current_seat or not isinstance(action, str):
+                raise BadEventError(f"act {action!r} by seat {event.get('seat')!r} out of turn")
+            return match_apply(match, parse_action(action))
+        if kind == "next_round":
+            if match.round.phase is not Phase.OVER:
+                raise BadEventError("next_round while the round is being played")
+            return next_round(match)
+        raise BadEventError(f"unknown event type {kind!r}")
+
+    def _settle(self, event: dict[str, Any], after: MatchState | None) -> None:
+        if event["type"] == "join":
             seat = self.seats[event["seat"]]
             seat.name, seat.token_hash, seat.joined = event["name"], event["token_hash"], True
-        elif kind == "start":
-            names = [seat.name or "?" for seat in self.seats]
-            self.match = new_match(self.config.rules, names, self.seed)
-        elif kind == "act":
-            assert self.match is not None
-            self.match = after or match_apply(self.match, parse_action(event["action"]))
-        elif kind == "next_round":
-            assert self.match is not None
-            self.match = next_round(self.match)
         else:
-            raise ValueError(f"unknown event type {kind!r}")
+            self.match = after
         self.version += 1
         self._touch()
 
@@ -130,7 +175,7 @@ class Table:
         if key != self.last_turn:
             self.last_turn = key
             self.turn_started = now
-        self.changed_at = now
+        self.changed_at = self.quiet_since = now
         self.wakeup.set()
 
     def turn_key(self) -> tuple[int, int] | None:
@@ -148,12 +193,36 @@ class Table:
         return round(max(0.0, left), 1)
 
     async def commit(self, event: dict[str, Any], after: MatchState | None = None) -> None:
-        """Store the event, then apply and broadcast it (raises :class:`Refusal` on failure)."""
+        """Store the event, then apply and broadcast it (raises :class:`Refusal` on failure).
+
+        ``after`` is the match the event leads to when the caller computed it already (an
+        action it checked); otherwise it is computed here, before anything is stored.
+        """
+        if after is None:
+            after = self._outcome_or_refuse(event)
         try:
             await self.storage.append(self.table_id, self.version + 1, event)
         except StorageError as error:
-            raise Refusal("storage_failed", f"the move could not be saved: {error}") from None
-        self.apply_event(event, after)
+            log.error("table %s: event %d not saved: %s", self.table_id, self.version + 1, error)
+            raise Refusal("storage_failed", "the move was not saved: nothing changed") from None
+        self._settle(event, after)
+
+    def _outcome_or_refuse(self, event: dict[str, Any]) -> MatchState | None:
+        try:
+            return self.outcome(event)
+        except RamiError as error:
+            raise Refusal(error.code, error.message) from None
+        except Exception:  # a command the engine cannot apply must not reach the store
+            log.exception("table %s: %s cannot be applied", self.table_id, event.get("type"))
+            raise Refusal("cannot_apply", "the server cannot apply this: nothing changed") from None
+
+    def mark_away(self) -> None:
+        """Count every person with no connection as away from now (a restored table)."""
+        now = time.monotonic()
+        for seat in self.seats:
+            if seat.joined and seat.bot is None and seat.online == 0:
+                seat.away_since = now
+        self.wakeup.set()
 
     # --- sending -----------------------------------------------------------------------
 
@@ -206,6 +275,9 @@ class Table:
             if state.online == 0 and state.bot is None:
                 state.away_since = time.monotonic()
                 self.wakeup.set()
+        if not self.clients:
+            self.quiet_since = time.monotonic()
+            self.wakeup.set()
 
     async def hello(self, client: Client, msg: Hello) -> None:
         """Bind a connection to the seat of its token, or as a spectator, and sync it."""
@@ -329,6 +401,15 @@ class Table:
     async def _next_round(self, client: Client, version: int) -> None:
         if client.seat is None:
             raise Refusal("spectator", "spectators cannot deal")
+        self.check_next_round()
+        if version != self.version:
+            raise Refusal("stale_version", f"you saw version {version}, now {self.version}")
+        await self.commit({"type": "next_round"})
+        client.send(encode(ack_message(self.version)))
+        self.broadcast()
+
+    def check_next_round(self) -> None:
+        """Refuse unless a round is over and the match goes on."""
         match = self.match
         if match is None:
             raise Refusal("not_started", "the match has not started")
@@ -336,11 +417,6 @@ class Table:
             raise Refusal("match_over", "the match is over")
         if match.round.phase is not Phase.OVER:
             raise Refusal("round_in_progress", "the round is still being played")
-        if version != self.version:
-            raise Refusal("stale_version", f"you saw version {version}, now {self.version}")
-        await self.commit({"type": "next_round"})
-        client.send(encode(ack_message(self.version)))
-        self.broadcast()
 
 
 def refuse_protocol(client: Client, table: Table | None, error: ProtocolError) -> None:

@@ -8,7 +8,7 @@ import contextlib
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rami.server.hints import hint_message
-from rami.server.lobby import Lobby
+from rami.server.lobby import Lobby, TableUnavailable
 from rami.server.protocol import (
     Act,
     ClientMessage,
@@ -106,7 +106,12 @@ class Session:
 async def serve_socket(websocket: WebSocket, lobby: Lobby, table_id: str) -> None:
     """Accept a connection for ``table_id`` and run its session."""
     await websocket.accept()
-    table = lobby.tables.get(table_id)
+    try:
+        table = await lobby.find(table_id)
+    except TableUnavailable as error:
+        await websocket.send_text(encode(error_message(error.code, error.message)))
+        await websocket.close(code=4503)
+        return
     if table is None:
         await websocket.send_text(encode(error_message("no_such_table", "no such table")))
         await websocket.close(code=4404)

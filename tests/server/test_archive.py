@@ -1,0 +1,103 @@
+"""Finished tables nobody watches leave memory and come back from storage when asked for."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+from fastapi.testclient import TestClient
+from server_helpers import Player, create
+from stored import RecordingStorage, lobby_table, serve, wait_archived
+
+from rami.server.storage import StorageError, StoredTable
+
+
+def finished_table(app: TestClient, storage: RecordingStorage) -> str:
+    """A one-round match of a person and a bot, played out by the stand-in; returns its id."""
+    table_id, token = create(app, preset="rami40", seats=2, bots=["random"], rounds=1)
+    with app.websocket_connect(f"/ws/{table_id}") as ws:
+        host = Player(ws)
+        host.hello(token)
+        host.reply(type="start")
+
+    def finished() -> bool:
+        table = lobby_table(app, table_id)
+        return table is not None and table.match is not None and table.match.finished
+
+    storage.until(finished)
+    return table_id
+
+
+def test_a_finished_table_leaves_memory_and_is_rebuilt_on_demand() -> None:
+    storage = RecordingStorage()
+    with serve(storage, seed="archive", grace=0.05, archive_after=0.05) as app:
+        table_id = finished_table(app, storage)
+        record = app.get(f"/api/tables/{table_id}/record").text
+        replay = app.get(f"/api/tables/{table_id}/replay").json()
+        wait_archived(app, table_id)
+        assert lobby_table(app, table_id) is None
+
+        info = app.get(f"/api/tables/{table_id}")
+        assert info.status_code == 200 and info.json()["status"] == "finished"
+        wait_archived(app, table_id)
+        assert app.get(f"/api/tables/{table_id}/record").text == record
+        wait_archived(app, table_id)
+        assert app.get(f"/api/tables/{table_id}/replay").json() == replay
+        wait_archived(app, table_id)
+        with app.websocket_connect(f"/ws/{table_id}") as ws:
+            state = Player(ws).hello()
+            assert state["table"]["status"] == "finished"
+            assert state["version"] == info.json()["version"]
+        wait_archived(app, table_id)
+        assert lobby_table(app, table_id) is None
+
+
+def test_a_watched_finished_table_stays_and_restarts_keep_only_tables_in_play() -> None:
+    storage = RecordingStorage()
+    with serve(storage, seed="archive-watch", grace=0.05, archive_after=3600.0) as app:
+        table_id = finished_table(app, storage)
+        playing, _ = create(app, preset="rami40", seats=2, bots=["random"])
+        assert lobby_table(app, table_id) is not None, "archived only after archive_after"
+    with serve(storage, archive_after=3600.0) as app:
+        assert lobby_table(app, table_id) is None, "a finished table is not loaded at start-up"
+        assert lobby_table(app, playing) is not None
+        assert app.get(f"/api/tables/{table_id}").json()["status"] == "finished"
+        assert lobby_table(app, table_id) is not None
+
+
+class FlakyStorage(RecordingStorage):
+    """A store whose reads fail while ``down`` is set."""
+
+    down = False
+
+    def load(self, table_id: str) -> StoredTable | None:
+        if self.down:
+            raise StorageError("database is locked")
+        return super().load(table_id)
+
+
+def test_an_archived_table_is_quarantined_when_its_rows_broke_and_waits_out_a_failing_read(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    storage = FlakyStorage()
+    with (
+        caplog.at_level(logging.WARNING, "rami.server"),
+        serve(storage, seed="archive-broken", grace=0.05, archive_after=0.05) as app,
+    ):
+        kept, broken = finished_table(app, storage), finished_table(app, storage)
+        wait_archived(app, kept)
+        wait_archived(app, broken)
+        storage.down = True
+        failed = app.get(f"/api/tables/{kept}")
+        assert (failed.status_code, failed.json()["code"]) == (503, "table_unavailable")
+        storage.down = False
+        assert app.get(f"/api/tables/{kept}").status_code == 200, "a failed read is not damage"
+        storage.tables[broken].events[2] = {"type": "act", "seat": 0, "action": "explode"}
+        for _ in range(2):
+            answer = app.get(f"/api/tables/{broken}/record")
+            assert (answer.status_code, answer.json()["code"]) == (503, "table_unavailable")
+    lines = [r.getMessage() for r in caplog.records if broken in r.getMessage()]
+    assert len(lines) == 1 and "quarantined" in lines[0] and "event 3" in lines[0]
+    assert not any(
+        "quarantined" in r.getMessage() for r in caplog.records if kept in r.getMessage()
+    )
