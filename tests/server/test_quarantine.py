@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from rami.cli import build_app
 from rami.errors import RamiError
-from rami.server.sqlite_store import DB_NAME, SqliteStorage
+from rami.server.sql_store import DB_NAME, SqliteStorage
 from rami.server.storage import MemoryStorage, Storage, StorageError, StoredTable
 from rami.server.table import Refusal
 

@@ -43,7 +43,7 @@ def serve(
     import uvicorn
 
     from rami.server import Settings, create_app
-    from rami.server.sqlite_store import SqliteStorage
+    from rami.server.sql_store import SqliteStorage
 
     settings = Settings(bot_delay=bot_delay, grace=grace, archive_after=archive_after)
     app = create_app(SqliteStorage(data), settings)
@@ -54,7 +54,7 @@ def serve(
 def check_store(data: Path) -> int:
     """Print each stored table that does not restore; returns the exit code (0: all restore)."""
     from rami.server.lobby import check_store as check_tables
-    from rami.server.sqlite_store import DB_NAME, SqliteStorage
+    from rami.server.sql_store import DB_NAME, SqliteStorage
     from rami.server.table import Settings
 
     if not (data / DB_NAME).is_file():

@@ -3,7 +3,7 @@
 A table is stored once (its configuration and its private match seed) and then grows by one
 event per version: joins, the start, every action, each new round. Replaying the events
 rebuilds the table exactly, so a restarted server loses nothing that was acknowledged.
-:class:`MemoryStorage` keeps everything in memory; :mod:`rami.server.sqlite_store` writes
+:class:`MemoryStorage` keeps everything in memory; :mod:`rami.server.sql_store` writes
 SQLite through SQLAlchemy.
 """
 

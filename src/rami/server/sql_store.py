@@ -1,9 +1,14 @@
-"""SQLite storage through SQLAlchemy, written by one thread with group commits.
+"""The SQL store (SQLite or PostgreSQL through SQLAlchemy), written by one thread with group
+commits.
 
 Writers await a future that resolves after the transaction holding their row has committed,
 so an event is on disk before its command is acknowledged. Commands arriving together share
-one commit. The database runs in WAL mode with ``synchronous=NORMAL``: a killed server process
-loses nothing committed (an operating-system crash may lose the last commits).
+one commit. The embedded SQLite file runs in WAL mode with ``synchronous=NORMAL``: a killed
+server process loses nothing committed (an operating-system crash may lose the last commits).
+
+When tables are shared by several processes, the owner of a table claims it with its lease's
+epoch (:meth:`SqlStorage.claim`); every event it writes is then checked against the table's
+stored epoch in the same transaction, so a process that lost the table can no longer write.
 """
 
 from __future__ import annotations
@@ -12,64 +17,24 @@ import asyncio
 import json
 import queue
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import (
-    Column,
-    Float,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
-    create_engine,
-    event,
-    insert,
-    select,
-)
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy import insert, select, update
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import OperationalError
 
+from rami.server.database import DB_NAME, make_engine, sqlite_url, upgrade
+from rami.server.schema import events_t, tables_t
 from rami.server.storage import CorruptTableError, StorageError, StoredTable
 
-DB_NAME = "rami.sqlite3"
+__all__ = ["DB_NAME", "SqlStorage", "SqliteStorage"]
+
 BATCH = 256
 
-metadata = MetaData()
-tables_t = Table(
-    "tables",
-    metadata,
-    Column("id", String(32), primary_key=True),
-    Column("created", Float, nullable=False),
-    Column("config", Text, nullable=False),
-    Column("secret", Text, nullable=False),
-)
-events_t = Table(
-    "events",
-    metadata,
-    Column("table_id", String(32), primary_key=True),
-    Column("version", Integer, primary_key=True),
-    Column("payload", Text, nullable=False),
-)
-
-Write = tuple[Any, dict[str, Any], asyncio.Future[None] | None, asyncio.AbstractEventLoop | None]
-
-
-def _pragmas(dbapi_connection: Any, _record: Any) -> None:
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.close()
-
-
-def make_engine(data_dir: Path) -> Engine:
-    """An engine on ``data_dir/rami.sqlite3`` with the tables created."""
-    data_dir.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(f"sqlite:///{data_dir / DB_NAME}")
-    event.listen(engine, "connect", _pragmas)
-    metadata.create_all(engine)
-    return engine
+Operation = Callable[[Connection], None]
+Write = tuple[Operation, asyncio.Future[None], asyncio.AbstractEventLoop]
 
 
 def _dumps(value: dict[str, Any]) -> str:
@@ -86,20 +51,30 @@ def _loads(text: Any, what: str) -> dict[str, Any]:
     return value
 
 
-class SqliteStorage:
-    """The embedded default store: one SQLite file in the data directory."""
+class SqlStorage:
+    """Tables and events in the database at ``url``, its schema upgraded on opening."""
 
-    def __init__(self, data_dir: str | Path) -> None:
-        self.engine = make_engine(Path(data_dir))
+    def __init__(self, url: str) -> None:
+        self.engine = make_engine(url)
+        upgrade(self.engine)
+        self._epochs: dict[str, int] = {}
+        """The epoch this process writes each claimed table under."""
         self._queue: queue.Queue[Write | None] = queue.Queue()
-        self._thread = threading.Thread(target=self._run, name="rami-sqlite", daemon=True)
+        self._thread = threading.Thread(target=self._run, name="rami-store", daemon=True)
         self._thread.start()
 
-    async def _submit(self, statement: Any, params: dict[str, Any]) -> None:
+    async def _submit(self, operation: Operation) -> None:
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
-        self._queue.put((statement, params, done, loop))
+        self._queue.put((operation, done, loop))
         await done
+
+    @staticmethod
+    def _execute(statement: Any, params: dict[str, Any]) -> Operation:
+        def run(conn: Connection) -> None:
+            conn.execute(statement, params)
+
+        return run
 
     async def create_table(self, table: StoredTable) -> None:
         """Insert the table row."""
@@ -109,12 +84,58 @@ class SqliteStorage:
             "config": _dumps(table.config),
             "secret": _dumps(table.secret),
         }
-        await self._submit(insert(tables_t), row)
+        await self._submit(self._execute(insert(tables_t), row))
 
     async def append(self, table_id: str, version: int, event: dict[str, Any]) -> None:
-        """Insert one event; a duplicate version is refused by the primary key."""
+        """Insert one event; a duplicate version is refused by the primary key, and the write
+        of a table claimed by another process since is refused by its epoch."""
         row = {"table_id": table_id, "version": version, "payload": _dumps(event)}
-        await self._submit(insert(events_t), row)
+        epoch = self._epochs.get(table_id)
+
+        def write(conn: Connection) -> None:
+            if epoch is not None:
+                query = select(tables_t.c.epoch).where(tables_t.c.id == table_id)
+                stored = conn.execute(query.with_for_update(read=True)).scalar()
+                if stored != epoch:
+                    raise StorageError(f"table {table_id} is owned under epoch {stored} now")
+            conn.execute(insert(events_t), row)
+
+        await self._submit(write)
+
+    async def set_status(self, table_id: str, status: str) -> None:
+        """Record a table's status (waiting, playing, finished) for listing live tables."""
+        statement = update(tables_t).where(tables_t.c.id == table_id).values(status=status)
+        await self._submit(self._execute(statement, {}))
+
+    def claim(self, table_id: str, epoch: int) -> None:
+        """Write ``table_id`` under ``epoch`` from now on; refused when a newer epoch holds it.
+
+        Waits for a write in flight under an older epoch to commit (its row lock), so the
+        events read after the claim include every event the former owner stored.
+        """
+        with self.engine.begin() as conn:
+            statement = (
+                update(tables_t)
+                .where(tables_t.c.id == table_id, tables_t.c.epoch < epoch)
+                .values(epoch=epoch)
+            )
+            if conn.execute(statement).rowcount != 1:
+                raise StorageError(f"table {table_id} is claimed under a newer epoch")
+        self._epochs[table_id] = epoch
+
+    def release(self, table_id: str) -> None:
+        """Stop writing ``table_id`` (another process may claim it)."""
+        self._epochs.pop(table_id, None)
+
+    def live_ids(self) -> list[str]:
+        """The tables not finished yet, oldest first."""
+        with self.engine.connect() as conn:
+            query = (
+                select(tables_t.c.id)
+                .where(tables_t.c.status != "finished")
+                .order_by(tables_t.c.created, tables_t.c.id)
+            )
+            return [str(row.id) for row in conn.execute(query)]
 
     def table_ids(self) -> list[str]:
         """Every stored table id, oldest first."""
@@ -184,17 +205,17 @@ class SqliteStorage:
         errors: list[BaseException | None] = []
         try:
             with conn.begin():
-                for statement, params, _, _ in batch:
+                for operation, _, _ in batch:
                     try:
-                        conn.execute(statement, params)
+                        with conn.begin_nested():  # a refused write leaves the others
+                            operation(conn)
                         errors.append(None)
                     except Exception as failure:  # reported to its writer
                         errors.append(failure)
         except Exception as failure:  # the commit failed: every write failed
             errors = [failure] * len(batch)
-        for (_, _, done, loop), outcome in zip(batch, errors, strict=True):
-            if done is not None and loop is not None:
-                loop.call_soon_threadsafe(_settle, done, outcome)
+        for (_, done, loop), outcome in zip(batch, errors, strict=True):
+            loop.call_soon_threadsafe(_settle, done, outcome)
 
 
 def _settle(done: asyncio.Future[None], error: BaseException | None) -> None:
@@ -203,4 +224,11 @@ def _settle(done: asyncio.Future[None], error: BaseException | None) -> None:
     if error is None:
         done.set_result(None)
     else:
-        done.set_exception(StorageError(str(error)))
+        done.set_exception(error if isinstance(error, StorageError) else StorageError(str(error)))
+
+
+class SqliteStorage(SqlStorage):
+    """The embedded default store: one SQLite file in the data directory."""
+
+    def __init__(self, data_dir: str | Path) -> None:
+        super().__init__(sqlite_url(Path(data_dir)))

@@ -1,0 +1,41 @@
+"""The SQL store on a real PostgreSQL: events in order, and the epoch fence between owners."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from rami.server.sql_store import SqlStorage
+from rami.server.storage import StorageError, StoredTable
+from services import postgres_database
+
+
+def test_events_round_trip_and_a_stale_owner_cannot_write() -> None:
+    async def scenario(url: str) -> None:
+        first, second = SqlStorage(url), SqlStorage(url)
+        try:
+            await first.create_table(StoredTable("t1", 1.0, {"preset": "rami51"}, {"seed": "s"}))
+            first.claim("t1", 1)
+            await first.append("t1", 1, {"type": "join", "seat": 0})
+            await first.set_status("t1", "playing")
+            assert second.live_ids() == ["t1"]
+            second.claim("t1", 2)  # the lease moved: the second process owns the table
+            with pytest.raises(StorageError, match="epoch"):
+                await first.append("t1", 2, {"type": "start"})
+            with pytest.raises(StorageError):
+                first.claim("t1", 1)  # an older epoch cannot take it back
+            await second.append("t1", 2, {"type": "start"})
+            with pytest.raises(StorageError):
+                await second.append("t1", 2, {"type": "start"})  # one event per version
+            stored = second.load("t1")
+            assert stored is not None
+            assert stored.events == [{"type": "join", "seat": 0}, {"type": "start"}]
+            await second.set_status("t1", "finished")
+            assert first.live_ids() == []
+        finally:
+            await first.close()
+            await second.close()
+
+    with postgres_database() as url:
+        asyncio.run(scenario(url))
