@@ -163,6 +163,7 @@ def test_two_browsers_and_a_bot_play_a_round(live: LiveServer, shots: Path) -> N
 
         for page in (ana, bob):
             page.wait_for_selector(".round-over")
+        ana.click(".round-over details.fair summary")
         ana.click("#verify")
         ana.wait_for_selector("#verify-result:has-text('came from this seed')")
         assert "does not" not in ana.inner_text("#verify-result").lower()

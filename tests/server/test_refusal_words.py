@@ -36,9 +36,9 @@ FIELD = re.compile(r"\{(\w+)\}")
 
 
 def _code(node: ast.AST | None) -> str | None:
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        if CODE.match(node.value):
-            return node.value
+    is_text = isinstance(node, ast.Constant) and isinstance(node.value, str)
+    if is_text and CODE.match(node.value):  # type: ignore[union-attr]
+        return str(node.value)  # type: ignore[union-attr]
     return None
 
 
@@ -112,9 +112,9 @@ def test_the_opening_refusal_reads_like_words() -> None:
         text = ui_strings(lang)["errors"]["opening_below_threshold"]
         filled = text.format(points=9, needed=51)
         assert "<" not in filled and "9" in filled and "51" in filled
-    assert ui_strings("en")["errors"]["opening_below_threshold"].format(
-        points=9, needed=51
-    ) == ("Your melds count 9 points: you need 51 to open.")
+    assert ui_strings("en")["errors"]["opening_below_threshold"].format(points=9, needed=51) == (
+        "Your melds count 9 points: you need 51 to open."
+    )
 
 
 def test_two_jokers_are_refused_in_words() -> None:

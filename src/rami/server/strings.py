@@ -236,9 +236,7 @@ ERRORS: dict[str, str] = {
     "not_opened": N_("Open first: then you can add to the table."),
     "not_started": N_("The match has not started yet."),
     "nothing_staged": N_("Lay out one or more melds first."),
-    "opening_below_threshold": N_(
-        "Your melds count {points} points: you need {needed} to open."
-    ),
+    "opening_below_threshold": N_("Your melds count {points} points: you need {needed} to open."),
     "pickup_leaves_no_discard": N_("Taking that card would leave you nothing you may discard."),
     "pickup_needs_opening": N_("Only a player who has opened may take the discard."),
     "rami_error": N_("That did not work: try again."),
@@ -264,7 +262,6 @@ ERRORS: dict[str, str] = {
 """Every refusal code in words. The page fills the fields: ``card`` and ``meld`` from the move
 it sent, ``taken``, ``points``, ``needed``, ``stands`` and ``player`` from the state; a code
 with a ``.N`` variant (``too_many_jokers.2``) is chosen by the rules (jokers per meld)."""
-
 
 
 def _plurals(tr: Translator) -> dict[str, list[str]]:
