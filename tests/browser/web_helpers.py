@@ -160,7 +160,7 @@ class Table:
             return
         version = state["version"]
         if "draw stock" in state["legal"]:
-            self.page.keyboard.press("s")
+            self.page.click("#draw-stock")
             self.wait(f"b.snap.version > {version}")
             state = self.state()
         if "takeback" in state["legal"]:
@@ -170,7 +170,7 @@ class Table:
         card = next(a for a in state["legal"] if a.startswith("discard ")).split()[1]
         self.select([card])
         version = self.state()["version"]
-        self.page.keyboard.press("x")
+        self.page.click("#discard")
         self.wait(f"b.snap.version > {version}")
 
     def play_round(self, deadline: float = 180.0) -> None:
