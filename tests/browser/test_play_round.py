@@ -168,6 +168,8 @@ def test_two_browsers_and_a_bot_play_a_round(live: LiveServer, shots: Path) -> N
         ana.wait_for_selector("#verify-result:has-text('came from this seed')")
         assert "does not" not in ana.inner_text("#verify-result").lower()
         ana.screenshot(path=str(shots / "web-round-end.png"))
+        bob.click("#close-results")
+        bob.wait_for_selector("#show-results")
         bob.screenshot(path=str(shots / "web-phone.png"))
         table_id = invite.rstrip("/").split("/")[-1]
         record = httpx.get(f"{live.url}/api/tables/{table_id}/record", timeout=10)
