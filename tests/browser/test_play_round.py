@@ -163,10 +163,13 @@ def test_two_browsers_and_a_bot_play_a_round(live: LiveServer, shots: Path) -> N
 
         for page in (ana, bob):
             page.wait_for_selector(".round-over")
+        ana.click(".round-over details.fair summary")
         ana.click("#verify")
         ana.wait_for_selector("#verify-result:has-text('came from this seed')")
         assert "does not" not in ana.inner_text("#verify-result").lower()
         ana.screenshot(path=str(shots / "web-round-end.png"))
+        bob.click("#close-results")
+        bob.wait_for_selector("#show-results")
         bob.screenshot(path=str(shots / "web-phone.png"))
         table_id = invite.rstrip("/").split("/")[-1]
         record = httpx.get(f"{live.url}/api/tables/{table_id}/record", timeout=10)

@@ -130,8 +130,34 @@ STRINGS: tuple[str, ...] = (
     N_("Offline: retrying"),
     N_("Rules"),
     N_("Language"),
+    N_("Fair shuffle"),
+    N_("rules {hash}"),
+    N_("Settings"),
+    N_("Sound on your turn"),
+    N_("Notification on your turn"),
+    N_("Larger cards"),
+    N_("Close"),
+    N_("Show the results"),
+    N_("Look at the table"),
+    N_("Match over"),
+    N_("Back to the table"),
+    N_("{joker} standing for {card}"),
+    N_("Meld {number}: {cards}. {points} points, laid by {owner}"),
+    N_("Scores by round"),
+    N_("suggested by the hint"),
+    N_("Your turn at table {id}"),
 )
 """Every message the page shows."""
+
+PRESET_NAMES: dict[str, str] = {
+    "rami51": N_("Rami 51"),
+    "rami40": N_("Rami 40"),
+    "rami51-house": N_("Rami 51 — house rules"),
+    "rami40-house": N_("Rami 40 — house rules"),
+    "rami51-pl": N_("Rami 51 — Polish rules"),
+    "scala40": N_("Scala 40"),
+}
+"""The presets by the names players know them by."""
 
 PRESET_SUMMARIES: tuple[str, ...] = (
     N_("Open with 51 points including a clean run; 108 or 160 cards, 4 jokers."),
@@ -144,7 +170,7 @@ PRESET_SUMMARIES: tuple[str, ...] = (
 """The presets' one-line summaries (the same text as :data:`rami.rules.PRESET_SUMMARIES`)."""
 
 ERRORS: dict[str, str] = {
-    "not_your_turn": N_("It is not your turn."),
+    "not_your_turn": N_("It is {player}'s turn, not yours."),
     "stale_version": N_("The table had moved on: you now see the latest state."),
     "spectator": N_("Spectators cannot play."),
     "not_your_seat": N_("You can only play for your own seat."),
@@ -157,9 +183,9 @@ ERRORS: dict[str, str] = {
     ),
     "cannot_discard_retrieved_joker": N_("A retrieved joker stays in your hand this turn."),
     "joker_must_be_replayed": N_("Play the retrieved joker again this turn."),
-    "must_use_taken_card": N_("The card taken from the discard pile must be played this turn."),
+    "must_use_taken_card": N_("Play the {taken} you took from the discard pile this turn."),
     "pickup_not_usable": N_("You may take that card only if you can use it this turn."),
-    "layoff_does_not_fit": N_("That card does not fit this meld."),
+    "layoff_does_not_fit": N_("{card} does not fit meld {meld}."),
     "seats_empty": N_("Wait until every seat is taken."),
     "not_host": N_("Only the host starts the match."),
     "table_full": N_("Every seat is taken."),
@@ -171,8 +197,71 @@ ERRORS: dict[str, str] = {
     "storage_failed": N_("The move could not be saved: try again."),
     "no_hint": N_("Hints are for the player whose turn it is."),
     "round_in_progress": N_("The round is still being played."),
+    "already_opened": N_("You have already opened."),
+    "already_seated": N_("You already have a seat at this table."),
+    "bad_player_count": N_("These rules are not for this number of players."),
+    "bad_rules": N_("These rule options do not go together."),
+    "bad_table": N_("The table could not be set up with these choices."),
+    "card_not_in_hand": N_("You do not hold that card."),
+    "discard_could_be_laid_off": N_("{card} can be laid off on the table: play it instead."),
+    "discard_pile_empty": N_("The discard pile is empty."),
+    "final_discard_required": N_("Keep one card to discard at the end of your turn."),
+    "hello_first": N_("The page is still connecting: try again in a moment."),
+    "illegal_action": N_("That move is not allowed now."),
+    "invalid_action": N_("That move could not be read."),
+    "invalid_card": N_("That is not a card."),
+    "invalid_meld": N_("These cards do not form a meld."),
+    "invalid_record": N_("The game record is damaged."),
+    "invalid_rules": N_("These rules are not valid."),
+    "joker_discard_only_to_go_out": N_("A joker may be discarded only as your last card."),
+    "joker_position": N_("The joker cannot stand for that card in this meld."),
+    "joker_position_fixed": N_("Here a joker always takes the lowest place it can."),
+    "joker_position_needed": N_("Say which card the joker stands for."),
+    "layoff_end_needed": N_("{card} fits at both ends of meld {meld}: choose one."),
+    "layoff_end_not_needed": N_("{card} fits meld {meld} only one way."),
+    "match_over": N_("The match is over."),
+    "meld_too_short": N_("A meld needs at least 3 cards."),
+    "mixed_meld": N_(
+        "A meld is one rank in different suits (a set) or one suit in sequence (a run)."
+    ),
+    "must_open_with_taken_card": N_("You took the discard: open this turn."),
+    "no_discard_left": N_("You would have no card left that you may discard."),
+    "no_finished_round": N_("No round has finished yet."),
+    "no_joker_there": N_("Meld {meld} has no joker."),
+    "no_layoff_in_opening_turn": N_("You cannot add to the table in the turn you open."),
+    "no_such_meld": N_("There is no meld {meld} on the table."),
+    "no_such_page": N_("There is no such page."),
+    "no_such_seat": N_("There is no such seat at this table."),
+    "no_such_table": N_("There is no such table."),
+    "not_opened": N_("Open first: then you can add to the table."),
+    "not_started": N_("The match has not started yet."),
+    "nothing_staged": N_("Lay out one or more melds first."),
+    "opening_below_threshold": N_("Your melds count {points} points: you need {needed} to open."),
+    "pickup_leaves_no_discard": N_("Taking that card would leave you nothing you may discard."),
+    "pickup_needs_opening": N_("Only a player who has opened may take the discard."),
+    "rami_error": N_("That did not work: try again."),
+    "retrieval_disabled": N_("Under these rules a joker is never taken back from the table."),
+    "retrieval_from_set_disabled": N_("Under these rules a joker is never taken from a set."),
+    "retrieval_needs_three_naturals": N_(
+        "A joker leaves a set only when it stands with 3 natural cards."
+    ),
+    "round_over": N_("The round is over: deal the next one."),
+    "run_duplicate_rank": N_("A run cannot hold the same card twice."),
+    "run_gap": N_("The cards of a run must follow each other."),
+    "run_too_long": N_("A run has at most 13 cards."),
+    "run_wraps": N_("A run does not go round the corner (K-A-2): the ace is low or high."),
+    "set_duplicate_suit": N_("A set needs cards of different suits."),
+    "set_too_long": N_("A set has at most 4 cards."),
+    "swap_not_exact": N_("The joker in meld {meld} stands for {stands}: swap it for that card."),
+    "too_few_naturals": N_("A meld needs at least 2 cards that are not jokers."),
+    "too_many_jokers": N_("Only one joker per meld."),
+    "too_many_jokers.2": N_("At most two jokers per meld."),
+    "unknown_action": N_("That move could not be read."),
+    "unknown_language": N_("That language is not available."),
 }
-"""Refusal codes shown in words (the server's own message is shown for the others)."""
+"""Every refusal code in words. The page fills the fields: ``card`` and ``meld`` from the move
+it sent, ``taken``, ``points``, ``needed``, ``stands`` and ``player`` from the state; a code
+with a ``.N`` variant (``too_many_jokers.2``) is chosen by the rules (jokers per meld)."""
 
 
 def _plurals(tr: Translator) -> dict[str, list[str]]:
@@ -194,6 +283,7 @@ def ui_strings(lang: str) -> dict[str, Any]:
         "strings": {m: tr.gettext(m) for m in (*STRINGS, *PRESET_SUMMARIES)},
         "plurals": _plurals(tr),
         "errors": {code: tr.gettext(message) for code, message in ERRORS.items()},
+        "presets": {name: tr.gettext(title) for name, title in PRESET_NAMES.items()},
         "cards": {card_text(c): card_name(c, lang) for c in [*range(52), JOKER]},
         "letters": {str(rank): rank_letter(rank, lang) for rank in range(1, 14)},
         "suits": [suit_name(suit, lang) for suit in range(4)],

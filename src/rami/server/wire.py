@@ -153,6 +153,7 @@ def game_wire(view: PlayerView, fair: Fairness, lang: str) -> dict[str, Any]:
         "legal": legal_texts(view.legal),
         "meld_points": _meld_points(view),
         "opening": _opening(view),
+        "jokers_per_meld": rules.jokers_per_meld,
         "commitment": fair.current,
         "match_commitment": fair.match,
     }

@@ -2,14 +2,33 @@
 // snapshot the server sent; the only local state is the hand's order and the selection.
 
 import { cardBack, cardCode, cardFace } from "./cards.js";
-import { cardName, errorText, letters, t, tn } from "./i18n.js";
+import { cardName, errorText, letters, presetName, t, tn } from "./i18n.js";
 import { escapeHtml } from "./lobby.js";
 import { TableLink } from "./net.js";
 import { commitment, dealtHands } from "./verify.js";
 import { SHORTCUTS, handleKey } from "./keys.js";
+import { refusalText } from "./refusals.js";
+import { animateMoves } from "./motion.js";
+import { applyCardSize, askToNotify, setSetting, setting, showTurnInTitle, turnCame } from "./alerts.js";
+import { wirePointerDrag } from "./drag.js";
+import { lastResult, roundOverHtml, scoresHtml } from "./results.js";
 
 const verbOf = (action) => action.split(" ")[0];
 const meldCards = (action) => action.slice(5).split(" ").map((c) => c.split("=")[0]);
+const CARD = /^(?:[2-9]|10|[AJQK])[CDHS]$|^JK$/;
+
+/** The cards a hint marks: its ``cards``, else the cards named in its actions. */
+function hintedCards(hint) {
+  if (Array.isArray(hint.cards)) return hint.cards;
+  const found = [];
+  for (const action of hint.actions || []) {
+    for (const token of action.split(" ").slice(1)) {
+      const card = token.split("=")[0];
+      if (CARD.test(card)) found.push(card);
+    }
+  }
+  return found;
+}
 
 export class Board {
   constructor(root, tableId, meta) {
@@ -22,8 +41,15 @@ export class Board {
     this.notice = null;
     this.hint = null;
     this.verified = {};
-    this.dragFrom = null;
+    this.sent = null;
+    this.noticeAt = null;
+    this.resultsHidden = null;
+    this.orderLoaded = false;
+    this.openDetails = new Set(["log"]);
+    this.animations = [];
+    this.turnAlerts = [];
     this.lang = document.documentElement.lang || "en";
+    applyCardSize();
     const fromLink = location.hash.match(/seat=([\w-]+)/);
     if (fromLink) {
       localStorage.setItem(this.tokenKey, fromLink[1]);
@@ -35,12 +61,18 @@ export class Board {
       (message) => this.receive(message),
       (status) => this.showStatus(status),
     );
+    document.addEventListener("keydown", () => this.clearHint(), true);
+    document.addEventListener("pointerdown", () => this.clearHint(), true);
     document.addEventListener("keydown", (event) => handleKey(this, event));
     setInterval(() => this.tick(), 1000);
   }
 
   get tokenKey() {
     return `rami-token-${this.tableId}`;
+  }
+
+  get orderKey() {
+    return `rami-order-${this.tableId}-${this.seat}`;
   }
 
   get token() {
@@ -82,14 +114,18 @@ export class Board {
       this.snap = message;
       this.sync(before);
       this.render();
+      this.animate(before);
     } else if (message.type === "joined") {
       localStorage.setItem(this.tokenKey, message.token);
     } else if (message.type === "error") {
-      this.notice = { kind: "error", text: errorText(message.code, message.message) };
-      this.announce(this.notice.text);
+      const text = refusalText(this.snap, this.sent, message.code, message.message);
+      this.notice = { kind: "error", text, code: message.code };
+      this.noticeAt = this.game ? this.game.log_count : null;
+      this.announce(text);
+      this.render();
     } else if (message.type === "hint") {
       this.hint = message;
-      this.announce(`${t("Hint")}: ${message.actions.join(", ")} ${message.text}`);
+      this.announce(`${t("Hint")}: ${message.text || message.actions.join(", ")}`);
       this.render();
     }
   }
@@ -104,7 +140,34 @@ export class Board {
   act(action) {
     this.notice = null;
     this.hint = null;
+    this.sent = action;
     this.send({ type: "act", action, version: this.snap.version });
+  }
+
+  /** A hint is a suggestion: the next key or click takes its marks away (no re-render, so
+   * the click itself still lands). */
+  clearHint() {
+    if (!this.hint) return;
+    this.hint = null;
+    for (const el of this.root.querySelectorAll(".hinted")) {
+      el.classList.remove("hinted");
+      el.removeAttribute("aria-description");
+    }
+    for (const el of this.root.querySelectorAll(".hint-text")) el.remove();
+  }
+
+  /** Show the others' new moves (and a new round's nothing). */
+  animate(before) {
+    const was = before && before.game;
+    const game = this.game;
+    if (!was || !game || was.round !== game.round || game.log_count <= was.log_count) return;
+    const fresh = game.log.slice(-(game.log_count - was.log_count)).filter((e) => e.seat !== this.seat);
+    const shown = animateMoves(this.root, fresh, was.table.length);
+    this.animations.push(...shown);
+  }
+
+  saveOrder() {
+    if (this.seat !== null) localStorage.setItem(this.orderKey, JSON.stringify(this.order));
   }
 
   // --- keeping the hand's order and the deal for verification ---------------------------
@@ -112,6 +175,10 @@ export class Board {
   sync(before) {
     const game = this.game;
     const hand = game ? game.hand : [];
+    if (!this.orderLoaded && this.seat !== null) {
+      this.orderLoaded = true;
+      this.order = JSON.parse(localStorage.getItem(this.orderKey) || "[]");
+    }
     const left = hand.slice();
     const kept = [];
     for (const card of this.order) {
@@ -121,7 +188,9 @@ export class Board {
     const changed = kept.length !== this.order.length || left.length > 0;
     this.order = kept.concat(left);
     if (changed) this.selected.clear();
+    this.saveOrder();
     if (!game) return;
+    if (this.notice && this.noticeAt !== null && game.log_count > this.noticeAt) this.notice = null;
     const key = `rami-deal-${this.tableId}-${game.round}`;
     const mine = game.log.filter((e) => e.seat === this.seat).length;
     if (this.seat !== null && game.phase !== "over" && mine === 0 && !localStorage.getItem(key)) {
@@ -132,9 +201,12 @@ export class Board {
     if (last && (!was || was.log_count !== game.log_count) && last.seat !== this.seat) {
       this.announce(last.text);
     }
-    if (game.current === this.seat && (!was || was.current !== this.seat)) {
+    const myTurn = game.current === this.seat && game.phase !== "over";
+    if (myTurn && (!was || was.current !== this.seat || was.phase === "over")) {
       this.announce(t("Your turn"));
+      if (was) this.turnAlerts.push(...turnCame(this.tableId));
     }
+    showTurnInTitle(myTurn);
   }
 
   // --- selection ------------------------------------------------------------------------
@@ -144,6 +216,7 @@ export class Board {
   }
 
   toggle(index) {
+    this.notice = null;
     if (this.selected.has(index)) this.selected.delete(index);
     else this.selected.add(index);
     this.render();
@@ -179,10 +252,15 @@ export class Board {
     this.act(chosen.action);
   }
 
+  /** Lay the selection as a meld; a selection that is no legal meld is still sent, so that
+   * the server says why not (two jokers: "only one joker per meld"). */
   meldSelected() {
-    const meld = this.selectedMeld();
-    if (meld) this.act(meld);
-    else this.say(t("The selected cards do not form a meld you can lay now."));
+    const cards = this.selectedCards().sort((a, b) => cardCode(a) - cardCode(b));
+    if (!cards.length) {
+      this.say(t("The selected cards do not form a meld you can lay now."));
+      return;
+    }
+    this.act(this.selectedMeld() || `meld ${cards.join(" ")}`);
   }
 
   discardSelected() {
@@ -191,9 +269,7 @@ export class Board {
       this.say(t("Select one card to discard."));
       return;
     }
-    const action = `discard ${cards[0]}`;
-    if (this.legal.includes(action)) this.act(action);
-    else this.act(action); // the server explains why not
+    this.act(`discard ${cards[0]}`); // when it is not allowed, the server says why
   }
 
   say(text) {
@@ -207,14 +283,40 @@ export class Board {
     const rank = (c) => (c === "JK" ? 99 : (code(c) % 13) * 4 + Math.floor(code(c) / 13));
     this.order.sort((a, b) => (by === "rank" ? rank(a) - rank(b) : code(a) - code(b)));
     this.selected.clear();
+    this.saveOrder();
     this.render();
   }
 
+  moveCard(from, to) {
+    const [card] = this.order.splice(from, 1);
+    this.order.splice(to, 0, card);
+    this.selected.clear();
+    this.saveOrder();
+    this.render();
+  }
+
+  closeResults() {
+    const result = lastResult(this.game);
+    if (!result) return;
+    this.resultsHidden = result.round;
+    this.render();
+    const again = this.root.querySelector("#show-results");
+    if (again) again.focus();
+  }
+
+  showResults() {
+    this.resultsHidden = null;
+    this.render();
+    const close = this.root.querySelector("#close-results");
+    if (close) close.focus();
+  }
+
   tick() {
-    const el = this.root.querySelector("[data-timer]");
-    if (!el || !this.snap || this.snap.table.turn_left === null) return;
+    if (!this.snap || this.snap.table.turn_left === null) return;
     this.snap.table.turn_left = Math.max(0, this.snap.table.turn_left - 1);
-    el.textContent = `${Math.round(this.snap.table.turn_left)} s`;
+    for (const el of this.root.querySelectorAll("[data-timer]")) {
+      el.textContent = `${Math.round(this.snap.table.turn_left)} s`;
+    }
   }
 
   // --- rendering ------------------------------------------------------------------------
@@ -223,9 +325,21 @@ export class Board {
     if (!this.snap) return;
     const focused = document.activeElement && document.activeElement.dataset.key;
     const info = this.snap.table;
-    document.getElementById("table-title").textContent = `${info.preset} · ${info.rules_hash}`;
+    document.getElementById("table-title").textContent =
+      `${presetName(info.preset)} · ${t("rules {hash}", { hash: info.rules_hash })}`;
     document.getElementById("rules-link").href = `/rules/${this.lang}/${info.preset}`;
+    const log = this.root.querySelector(".log");
+    const logAtEnd = !log || log.scrollHeight - log.scrollTop - log.clientHeight < 4;
     this.root.innerHTML = this.game ? this.boardHtml() : this.waitingHtml();
+    for (const details of this.root.querySelectorAll("details[data-keep]")) {
+      details.open = this.openDetails.has(details.dataset.keep);
+      details.addEventListener("toggle", () => {
+        if (details.open) this.openDetails.add(details.dataset.keep);
+        else this.openDetails.delete(details.dataset.keep);
+      });
+    }
+    const newLog = this.root.querySelector(".log");
+    if (newLog && logAtEnd) newLog.scrollTop = newLog.scrollHeight;
     this.wire();
     if (focused) {
       const again = this.root.querySelector(`[data-key="${focused}"]`);
@@ -271,7 +385,8 @@ export class Board {
 
   noticeHtml() {
     if (!this.notice) return `<p class="notice" role="alert"></p>`;
-    return `<p class="notice ${this.notice.kind}" role="alert">${escapeHtml(this.notice.text)}</p>`;
+    const code = this.notice.code ? ` data-code="${escapeHtml(this.notice.code)}"` : "";
+    return `<p class="notice ${this.notice.kind}" role="alert"${code}>${escapeHtml(this.notice.text)}</p>`;
   }
 
   cardButton(card, attrs, extraClass = "") {
@@ -289,10 +404,13 @@ export class Board {
     if (info.bot) badges.push(`<span class="badge bot">${t("bot")}</span>`);
     if (info.autoplay) badges.push(`<span class="badge away">${t("away: a bot plays")}</span>`);
     if (!info.online && !info.bot) badges.push(`<span class="badge away">${t("offline")}</span>`);
+    if (game.current === i && this.snap.table.turn_left !== null) {
+      badges.push(`<span class="timer" data-timer>${Math.round(this.snap.table.turn_left)} s</span>`);
+    }
     const count = game.hand_sizes[i];
     const backs = i === this.seat ? "" : Array.from({ length: Math.min(count, 14) }, () => `<span class="mini">${cardBack()}</span>`).join("");
     const cards = tn("{count} cards", count);
-    return `<div class="seat ${game.current === i ? "acting" : ""}" aria-label="${name}: ${cards}">
+    return `<div class="seat ${game.current === i ? "acting" : ""}" data-seat="${i}" role="group" aria-label="${name}: ${cards}">
       <div class="who"><strong>${name}</strong> ${badges.join(" ")}</div>
       ${backs ? `<div class="fan" aria-hidden="true">${backs}</div>` : ""}
       <div class="count">${cards} · ${t("score {points}", { points: game.totals[i] })}</div></div>`;
@@ -308,22 +426,24 @@ export class Board {
         const options = targets[index];
         const swap = options && options.some((o) => o.verb === "swap");
         const ends = options ? options.map((o) => o.end).filter(Boolean) : [];
+        const names = meld.cards.map((card, k) =>
+          card === "JK" ? t("{joker} standing for {card}", { joker: cardName(card), card: cardName(meld.represents[k]) }) : cardName(card),
+        );
         const cards = meld.cards
-          .map((card, k) => {
-            const stands = card === "JK" ? ` = ${cardName(meld.represents[k])}` : "";
+          .map((card) => {
             const cls = card === "JK" && swap ? "swappable" : "";
-            return `<span class="card small ${cls}" role="img" aria-label="${escapeHtml(cardName(card) + stands)}">${cardFace(card, letters())}</span>`;
+            return `<span class="card small ${cls}" aria-hidden="true">${cardFace(card, letters())}</span>`;
           })
           .join("");
-        const label = t("Meld {number}: {points} points, laid by {owner}", {
-          number: index + 1, points: meld.points, owner,
+        const label = t("Meld {number}: {cards}. {points} points, laid by {owner}", {
+          number: index + 1, cards: names.join(", "), points: meld.points, owner,
         });
         const hint = options
           ? ends.length > 1 ? t("left end or right end") : swap ? t("take the joker") : t("lay off here")
           : "";
         return `<button class="meld ${options ? "target" : ""}" data-meld="${index}" data-key="meld-${index}"
           aria-label="${escapeHtml(label)}${hint ? ` — ${hint}` : ""}" ${options ? "" : 'aria-disabled="true"'}>
-          <span class="meld-no">${index + 1}</span>${cards}</button>`;
+          <span class="meld-no" aria-hidden="true">${index + 1}</span>${cards}</button>`;
       })
       .join("");
   }
@@ -343,7 +463,7 @@ export class Board {
       t("Opening: {points} of {needed}", { points: total, needed: opening.needed }),
     ];
     if (opening.needs_clean_run) parts.push(clean ? t("clean run ✓") : t("needs a clean run"));
-    const message = opening.points && !opening.valid ? errorText(opening.code, opening.message) : "";
+    const message = opening.points && !opening.valid ? errorText(opening.code, opening.message, opening) : "";
     const ok = total >= opening.needed && (!opening.needs_clean_run || clean);
     return `<div class="staging" aria-live="polite"><span class="meter ${ok ? "ok" : ""}">${parts.join(" · ")}</span>
       ${staged}${message ? `<span class="engine">${escapeHtml(message)}</span>` : ""}</div>`;
@@ -358,7 +478,7 @@ export class Board {
     return `<div class="actions">
       ${button("draw-stock", t("Draw from the stock"), legal.includes("draw stock"), "S")}
       ${button("draw-discard", t("Take the discard"), legal.includes("draw discard"), "D")}
-      ${button("meld", t("Meld the selection"), Boolean(this.selectedMeld()), "M")}
+      ${button("meld", t("Meld the selection"), this.selected.size > 0 && legal.length > 0, "M")}
       ${button("open", t("Open"), has("open"), "O")}
       ${button("takeback", t("Take back"), has("takeback"), "B")}
       ${button("discard", t("Discard the selection"), one && has("discard"), "X")}
@@ -370,11 +490,15 @@ export class Board {
   handHtml() {
     if (this.seat === null) return `<p class="watching">${t("You are watching this table.")}</p>`;
     const taken = this.game.taken;
+    const hinted = this.hint ? hintedCards(this.hint).slice() : [];
     return this.order
       .map((card, i) => {
         const sel = this.selected.has(i);
-        const cls = `${sel ? "selected" : ""} ${card === taken ? "taken" : ""}`;
-        return this.cardButton(card, `data-hand="${i}" data-key="hand-${i}" draggable="true" aria-pressed="${sel}"`, cls);
+        const at = hinted.indexOf(card);
+        if (at >= 0) hinted.splice(at, 1);
+        const cls = `${sel ? "selected" : ""} ${card === taken ? "taken" : ""} ${at >= 0 ? "hinted" : ""}`;
+        const note = at >= 0 ? ` aria-description="${escapeHtml(t("suggested by the hint"))}"` : "";
+        return this.cardButton(card, `data-hand="${i}" data-key="hand-${i}" aria-pressed="${sel}"${note}`, cls);
       })
       .join("");
   }
@@ -383,55 +507,17 @@ export class Board {
     return this.game.log.map((e) => `<li>${escapeHtml(e.text)}</li>`).join("");
   }
 
-  scoresHtml() {
-    const game = this.game;
-    const names = this.snap.table.seats.map((s) => escapeHtml(s.name || "?"));
-    const head = names.map((n) => `<th scope="col">${n}</th>`).join("");
-    const rows = game.rounds
-      .map((r) => `<tr><th scope="row">${r.round}</th>${names.map((_, i) => `<td>${r.seats.includes(i) ? r.scores[r.seats.indexOf(i)] : "—"}</td>`).join("")}</tr>`)
-      .join("");
-    const totals = game.totals.map((v) => `<td><strong>${v}</strong></td>`).join("");
-    return `<table class="scores"><caption>${t("Scores")}</caption><thead><tr><th>${t("Round")}</th>${head}</tr></thead>
-      <tbody>${rows}<tr class="total"><th scope="row">${t("Total")}</th>${totals}</tr></tbody></table>`;
-  }
-
-  roundOverHtml() {
-    const game = this.game;
-    if (game.phase !== "over") return "";
-    const result = game.rounds[game.rounds.length - 1];
-    if (!result || result.round !== game.round) return "";
-    const names = this.snap.table.seats.map((s) => escapeHtml(s.name || "?"));
-    const rows = result.seats
-      .map((seat, k) => {
-        const hand = result.hands[k].map((c) => `<span class="card tiny" role="img" aria-label="${escapeHtml(cardName(c))}">${cardFace(c, letters())}</span>`).join("");
-        const flags = [];
-        if (result.winner === seat) flags.push(result.rami_sec ? t("rami sec!") : t("went out"));
-        return `<tr><th scope="row">${names[seat]}</th><td class="hand-cell">${hand || "—"}</td><td>${result.scores[k]}</td><td>${game.totals[seat]}</td><td>${flags.join(" ")}</td></tr>`;
-      })
-      .join("");
-    const finished = this.snap.table.status === "finished";
-    const winners = finished ? `<p class="winner">${t("Winner: {names}", { names: game.winners.map((w) => names[w]).join(", ") })}</p>` : "";
-    const verified = this.verified[result.round];
-    const next = !finished && this.seat !== null ? `<button id="next-round" class="primary">${t("Next round")}</button>` : "";
-    const replay = finished ? `<a class="button" href="/replay/${this.tableId}">${t("Replay the game")}</a>` : "";
-    return `<section class="round-over" role="dialog" aria-label="${t("End of round {number}", { number: result.round })}">
-      <h2>${t("End of round {number}", { number: result.round })}</h2><p>${escapeHtml(result.text)}</p>${winners}
-      <table class="results"><thead><tr><th>${t("Player")}</th><th>${t("Hand left")}</th><th>${t("Points")}</th><th>${t("Total")}</th><th></th></tr></thead>
-      <tbody>${rows}</tbody></table>
-      <p class="fair">${t("Seed revealed: {seed}", { seed: `<code>${escapeHtml(result.seed)}</code>` })}
-        <button id="verify">${t("Check the shuffle")}</button>
-        <span id="verify-result" role="status">${verified ? escapeHtml(verified) : ""}</span></p>
-      <p class="links">${next} <a class="button" href="/api/tables/${this.tableId}/record" download>${t("Download the record")}</a> ${replay}</p>
-    </section>`;
-  }
-
   boardHtml() {
     const game = this.game;
     const seats = this.snap.table.seats.map((_, i) => i).filter((i) => i !== this.seat && game.active[i]);
     const top = game.discard[game.discard.length - 1];
     const myTurn = game.current === this.seat;
     const timer = this.snap.table.turn_left !== null ? `<span class="timer" data-timer>${Math.round(this.snap.table.turn_left)} s</span>` : "";
-    const hint = this.hint ? `<p class="hint-text" role="status">${t("Hint")}: ${escapeHtml(this.hint.actions.join(", "))} — ${escapeHtml(this.hint.text)}</p>` : "";
+    const hintWords = this.hint ? this.hint.text || this.hint.actions.join(", ") : "";
+    const hint = this.hint ? `<p class="hint-text" role="status">${t("Hint")}: ${escapeHtml(hintWords)}</p>` : "";
+    const result = lastResult(game);
+    const reopen = result && this.resultsHidden === result.round
+      ? `<button id="show-results" class="primary">${t("Show the results")}</button>` : "";
     const me = this.seat !== null ? this.seatHtml(this.seat) : "";
     return `<div class="board ${myTurn ? "my-turn" : ""}">
       <section class="opponents" aria-label="${t("Other players")}">${seats.map((i) => this.seatHtml(i)).join("")}</section>
@@ -439,7 +525,10 @@ export class Board {
         <button class="pile stock" id="stock" data-key="stock" aria-label="${tn("Stock: {count} cards", game.stock)}">${cardBack()}<span class="pile-count">${game.stock}</span></button>
         <button class="pile discard" id="discard-pile" data-key="discard" aria-label="${top ? t("Discard pile, top card {card}", { card: cardName(top) }) : t("Discard pile: empty")}">${top ? cardFace(top, letters()) : ""}<span class="pile-count">${game.discard.length}</span></button>
         <div class="round-info"><div>${t("Round {number}", { number: game.round })} · ${t("turn {number}", { number: game.turn })} ${timer}</div>
-          <div class="commit" title="${t("Hash of this round's seed, published before the deal")}">${t("Seed hash")}: ${game.commitment.slice(0, 16)}…</div></div>
+          <details class="commit" data-keep="fair"><summary>${t("Fair shuffle")}</summary>
+            <p>${t("Hash of this round's seed, published before the deal")}</p>
+            <p>${t("Seed hash")}: <code>${game.commitment}</code></p></details></div>
+        ${reopen}
       </section>
       <section class="melds" aria-label="${t("Melds on the table")}">${this.tableHtml()}</section>
       <section class="mine" aria-label="${t("Your hand")}">
@@ -447,11 +536,21 @@ export class Board {
         <div class="hand" role="group" aria-label="${t("Your hand")}">${this.handHtml()}</div>
         ${this.seat !== null ? this.buttonsHtml() : ""}
       </section>
-      <aside class="side"><details open><summary>${t("Log")}</summary><ol class="log" start="${this.game.log_count - this.game.log.length + 1}">${this.logHtml()}</ol></details>
-        ${this.scoresHtml()}
+      <aside class="side"><details data-keep="log"><summary>${t("Log")}</summary><ol class="log" tabindex="0" aria-label="${t("Log")}" start="${this.game.log_count - this.game.log.length + 1}">${this.logHtml()}</ol></details>
+        ${scoresHtml(this, t("Scores"))}
+        ${this.settingsHtml()}
         ${this.seatLinkHtml()}
         <p class="keys">${t("Keys:")} ${SHORTCUTS.map(([k, label]) => `<kbd>${k}</kbd> ${t(label)}`).join(" · ")}</p></aside>
-      ${this.roundOverHtml()}</div>`;
+      ${roundOverHtml(this)}</div>`;
+  }
+
+  settingsHtml() {
+    const box = (id, name, label) =>
+      `<label><input type="checkbox" id="${id}" data-setting="${name}" ${setting(name) ? "checked" : ""}> ${label}</label>`;
+    return `<details class="settings" data-keep="settings"><summary>${t("Settings")}</summary>
+      ${box("setting-sound", "sound", t("Sound on your turn"))}
+      ${box("setting-notify", "notify", t("Notification on your turn"))}
+      ${box("setting-large", "large", t("Larger cards"))}</details>`;
   }
 
   // --- events ---------------------------------------------------------------------------
@@ -490,6 +589,15 @@ export class Board {
     this.on("#sort-rank", "click", () => this.sortHand("rank"));
     this.on("#next-round", "click", () => this.send({ type: "next_round", version: this.snap.version }));
     this.on("#verify", "click", () => this.verify());
+    this.on("#close-results", "click", () => this.closeResults());
+    this.on("#show-results", "click", () => this.showResults());
+    this.on("[data-setting]", "change", async (e) => {
+      const { setting: name } = e.currentTarget.dataset;
+      let on = e.currentTarget.checked;
+      if (name === "notify" && on) on = await askToNotify();
+      setSetting(name, on);
+      e.currentTarget.checked = on;
+    });
     this.on("[data-meld]", "click", (e) => {
       const box = e.currentTarget.getBoundingClientRect();
       const side = e.clientX && e.clientX < box.left + box.width / 2 ? "low" : "high";
@@ -499,42 +607,23 @@ export class Board {
   }
 
   wireDrag() {
-    this.on("[data-hand]", "dragstart", (e) => {
-      this.dragFrom = Number(e.currentTarget.dataset.hand);
-      e.dataTransfer.setData("text/plain", String(this.dragFrom));
-      e.dataTransfer.effectAllowed = "move";
-    });
-    const allow = (e) => e.preventDefault();
-    this.on("[data-hand], [data-meld], #discard-pile, .staging, .hand", "dragover", allow);
-    const dragged = (e) => Number(e.dataTransfer.getData("text/plain") || this.dragFrom);
-    this.on("[data-hand]", "drop", (e) => {
-      e.preventDefault();
-      e.stopPropagation();
-      const from = dragged(e);
-      const to = Number(e.currentTarget.dataset.hand);
-      const [card] = this.order.splice(from, 1);
-      this.order.splice(to, 0, card);
-      this.selected.clear();
-      this.render();
-    });
-    const only = (e) => {
-      this.selected = new Set([dragged(e)]);
-    };
-    this.on("#discard-pile", "drop", (e) => {
-      e.preventDefault();
-      only(e);
-      this.discardSelected();
-    });
-    this.on("[data-meld]", "drop", (e) => {
-      e.preventDefault();
-      only(e);
-      const box = e.currentTarget.getBoundingClientRect();
-      this.playOn(Number(e.currentTarget.dataset.meld), e.clientX < box.left + box.width / 2 ? "low" : "high");
-    });
-    this.on(".staging", "drop", (e) => {
-      e.preventDefault();
-      this.selected.add(dragged(e));
-      this.meldSelected();
+    wirePointerDrag(this.root, (from, target, event) => {
+      if (target.dataset.hand !== undefined) {
+        this.moveCard(from, Number(target.dataset.hand));
+        return;
+      }
+      if (target.classList.contains("staging")) {
+        this.selected.add(from);
+        this.meldSelected();
+        return;
+      }
+      this.selected = new Set([from]);
+      if (target.id === "discard-pile") {
+        this.discardSelected();
+      } else if (target.dataset.meld !== undefined) {
+        const box = target.getBoundingClientRect();
+        this.playOn(Number(target.dataset.meld), event.clientX < box.left + box.width / 2 ? "low" : "high");
+      }
     });
   }
 

@@ -1,6 +1,6 @@
 // The page's words: fetched from /api/strings/<lang> (the shared gettext catalogs).
 
-let pack = { lang: "en", strings: {}, plurals: {}, errors: {}, cards: {}, letters: {}, suits: [] };
+let pack = { lang: "en", strings: {}, plurals: {}, errors: {}, presets: {}, cards: {}, letters: {}, suits: [] };
 
 export async function loadLanguage(lang) {
   const response = await fetch(`/api/strings/${lang}`);
@@ -22,9 +22,19 @@ export function tn(message, n) {
   return t(message, { count: n });
 }
 
-/** A refusal in words: the catalog's message for its code, else the server's own words. */
-export function errorText(code, message) {
-  return pack.errors[code] || message;
+/** A refusal in words: the catalog's message for its code (``variant`` picks ``code.variant``
+ * when the catalog has it) with its fields filled; the server's own words when the catalog has
+ * no message for the code or a field is unknown. */
+export function errorText(code, message, fields = {}, variant = null) {
+  const text = (variant !== null && pack.errors[`${code}.${variant}`]) || pack.errors[code];
+  if (!text) return message;
+  const filled = text.replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? fields[name] : whole));
+  return /\{\w+\}/.test(filled) ? message : filled;
+}
+
+/** A preset by its name ("Rami 51 — house rules"), not its key. */
+export function presetName(key) {
+  return pack.presets[key] || key;
 }
 
 export function cardName(text) {

@@ -25,6 +25,7 @@ export function handleKey(board, event) {
   if (!board.game || event.ctrlKey || event.metaKey || event.altKey) return;
   const target = event.target;
   if (target && (target.tagName === "INPUT" || target.tagName === "SELECT")) return;
+  if (target && target.tagName === "SUMMARY" && event.key === " ") return;
   const key = event.key.toLowerCase();
   const focusedCard = target && target.dataset && target.dataset.hand !== undefined;
   const actions = {
@@ -38,6 +39,7 @@ export function handleKey(board, event) {
     b: () => board.act("takeback"),
     x: () => board.discardSelected(),
     h: () => board.send({ type: "hint" }),
+    escape: () => board.closeResults(),
     l: () => {
       const targets = Object.keys(board.targets());
       if (targets.length) board.playOn(Number(targets[0]), "high");

@@ -1,6 +1,6 @@
 // The lobby: create a table (rules, seats, bots, length, timer) and go to it.
 
-import { t } from "./i18n.js";
+import { errorText, presetName, t } from "./i18n.js";
 
 const NAME_KEY = "rami-name";
 
@@ -23,7 +23,7 @@ function seatRows(count, bots) {
 
 export function showLobby(root, meta) {
   const presets = meta.presets
-    .map((p) => `<option value="${p.name}">${p.name}</option>`)
+    .map((p) => `<option value="${p.name}">${escapeHtml(presetName(p.name))}</option>`)
     .join("");
   root.innerHTML = `
     <section class="lobby card-panel">
@@ -96,7 +96,7 @@ export function showLobby(root, meta) {
     });
     const data = await response.json();
     if (!response.ok) {
-      root.querySelector("#create-error").textContent = data.message;
+      root.querySelector("#create-error").textContent = errorText(data.code, data.message);
       return;
     }
     localStorage.setItem(`rami-token-${data.table}`, data.token);

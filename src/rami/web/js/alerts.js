@@ -1,0 +1,69 @@
+// Telling the player it is their turn: the tab title always, a short beep and a browser
+// notification when they asked for them (both off until switched on, kept in localStorage).
+
+import { t } from "./i18n.js";
+
+export const SETTINGS = {
+  sound: "rami-sound",
+  notify: "rami-notify",
+  large: "rami-large-cards",
+};
+
+export function setting(name) {
+  return localStorage.getItem(SETTINGS[name]) === "1";
+}
+
+export function setSetting(name, on) {
+  localStorage.setItem(SETTINGS[name], on ? "1" : "0");
+  if (name === "large") applyCardSize();
+}
+
+/** Bigger cards when the player asked for them (a class on the page). */
+export function applyCardSize() {
+  document.body.classList.toggle("large-cards", setting("large"));
+}
+
+let audio = null;
+
+/** A short two-note beep (WebAudio, no sound file). */
+export function beep() {
+  const Context = window.AudioContext || window.webkitAudioContext;
+  if (!Context) return false;
+  audio = audio || new Context();
+  const now = audio.currentTime;
+  for (const [at, pitch] of [[0, 660], [0.14, 880]]) {
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = pitch;
+    gain.gain.setValueAtTime(0.0001, now + at);
+    gain.gain.exponentialRampToValueAtTime(0.2, now + at + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, now + at + 0.12);
+    tone.connect(gain).connect(audio.destination);
+    tone.start(now + at);
+    tone.stop(now + at + 0.13);
+  }
+  return true;
+}
+
+/** Ask for the browser's permission to notify (when the player switches notifications on). */
+export async function askToNotify() {
+  if (!("Notification" in window)) return false;
+  if (Notification.permission === "granted") return true;
+  return (await Notification.requestPermission()) === "granted";
+}
+
+/** The tab title: a mark and "Your turn" while it is the player's turn. */
+export function showTurnInTitle(mine) {
+  document.title = mine ? `● ${t("Your turn")} — Rami` : "Rami";
+}
+
+/** The turn came to the player: beep and notify as they chose; returns what was done. */
+export function turnCame(tableId) {
+  const done = [];
+  if (setting("sound") && beep()) done.push("sound");
+  if (setting("notify") && "Notification" in window && Notification.permission === "granted") {
+    new Notification(t("Your turn"), { body: t("Your turn at table {id}", { id: tableId }), tag: `rami-${tableId}` });
+    done.push("notification");
+  }
+  return done;
+}
