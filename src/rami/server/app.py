@@ -38,7 +38,7 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
 async def _find(lobby: Lobby, table_id: str) -> Table | JSONResponse:
     """The table, or the error answering for it (404: none, 503: quarantined)."""
     try:
-        table = await lobby.find(table_id)
+        table = await lobby.view(table_id)
     except TableUnavailable as error:
         return _error(503, error.code, error.message)
     return _error(404, "no_such_table", "no such table") if table is None else table
@@ -63,7 +63,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        lobby.restore()
+        await lobby.start()
         yield
         await lobby.close()
 

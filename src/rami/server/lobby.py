@@ -167,23 +167,30 @@ class Lobby:
             if table is not None:
                 return table
             self._refuse_broken(table_id)
-            try:
-                stored = await asyncio.to_thread(self.storage.load, table_id)
-                table = None if stored is None else rebuild(stored, self.storage, self.settings)
-            except StorageError as error:
-                if isinstance(error, CorruptTableError):
-                    self._quarantine(table_id, error)
-                    raise TableUnavailable(DAMAGED) from None
-                log.error("table %s could not be read: %s", table_id, reason_of(error))
-                raise TableUnavailable("this table cannot be read now: try again") from None
-            except Exception as error:  # whatever else does not restore, as at start-up
-                self._quarantine(table_id, error)
-                raise TableUnavailable(DAMAGED) from None
-            if table is None:
-                return None
+            return await self._load(table_id)
+
+    async def _load(self, table_id: str) -> Table | None:
+        """Rebuild a stored table and start serving it (None: no such table)."""
+        table = await self.rebuilt(table_id)
+        if table is not None:
             table.mark_away()
             self._add(table)
-            return table
+        return table
+
+    async def rebuilt(self, table_id: str) -> Table | None:
+        """A stored table replayed (not served); quarantined when it does not restore."""
+        try:
+            stored = await asyncio.to_thread(self.storage.load, table_id)
+            return None if stored is None else rebuild(stored, self.storage, self.settings)
+        except StorageError as error:
+            if isinstance(error, CorruptTableError):
+                self._quarantine(table_id, error)
+                raise TableUnavailable(DAMAGED) from None
+            log.error("table %s could not be read: %s", table_id, reason_of(error))
+            raise TableUnavailable("this table cannot be read now: try again") from None
+        except Exception as error:  # whatever else does not restore, as at start-up
+            self._quarantine(table_id, error)
+            raise TableUnavailable(DAMAGED) from None
 
     async def create(self, config: TableConfig, host_name: str) -> tuple[Table, str]:
         """A new table with its host in seat 1; returns the table and the host's token."""
@@ -196,11 +203,27 @@ class Lobby:
         except StorageError as error:
             log.error("table %s not saved: %s", table_id, error)
             raise Refusal("storage_failed", "the table was not saved: try again") from None
+        await self._adopt(table_id)
         table = Table(table_id, config, seed, self.storage, self.settings, created)
         self._add(table)
         async with table.lock:
             _, token = await table.take_seat(host_name, 0)
         return table, token
+
+    async def _adopt(self, table_id: str) -> None:
+        """Take a new table on before it is served (one process owns every table here)."""
+
+    async def locate(self, table_id: str) -> Table | None:
+        """The table a connection plays at (:meth:`find`; a cluster may answer elsewhere)."""
+        return await self.find(table_id)
+
+    async def view(self, table_id: str) -> Table | None:
+        """The table to read (records, replays, facts): :meth:`find`."""
+        return await self.find(table_id)
+
+    async def start(self) -> None:
+        """Restore the stored tables in play."""
+        self.restore()
 
     async def close(self) -> None:
         """Stop every driver and close the store."""

@@ -61,6 +61,10 @@ class Storage(Protocol):
         """
         ...
 
+    async def set_status(self, table_id: str, status: str) -> None:
+        """Record a table's status: waiting, playing or finished (a hint for listings)."""
+        ...
+
     async def close(self) -> None:
         """Finish pending writes and release the store."""
         ...
@@ -71,6 +75,7 @@ class MemoryStorage:
 
     def __init__(self) -> None:
         self.tables: dict[str, StoredTable] = {}
+        self.statuses: dict[str, str] = {}
 
     async def create_table(self, table: StoredTable) -> None:
         """Keep a copy of the new table."""
@@ -99,6 +104,10 @@ class MemoryStorage:
         return StoredTable(
             stored.table_id, stored.created, stored.config, stored.secret, list(stored.events)
         )
+
+    async def set_status(self, table_id: str, status: str) -> None:
+        """Keep the status."""
+        self.statuses[table_id] = status
 
     async def close(self) -> None:
         """Nothing to release."""

@@ -200,12 +200,28 @@ class Table:
         """
         if after is None:
             after = self._outcome_or_refuse(event)
+        listed = self.listed_status()
         try:
             await self.storage.append(self.table_id, self.version + 1, event)
         except StorageError as error:
             log.error("table %s: event %d not saved: %s", self.table_id, self.version + 1, error)
             raise Refusal("storage_failed", "the move was not saved: nothing changed") from None
         self._settle(event, after)
+        if self.listed_status() != listed:
+            await self.store_status()
+
+    def listed_status(self) -> str:
+        """The status the store lists the table under: waiting, playing or finished."""
+        if self.match is None:
+            return "waiting"
+        return "finished" if self.match.finished else "playing"
+
+    async def store_status(self) -> None:
+        """Record :meth:`listed_status` in the store (a failure is logged: it is only a hint)."""
+        try:
+            await self.storage.set_status(self.table_id, self.listed_status())
+        except StorageError as error:
+            log.warning("table %s: status not saved: %s", self.table_id, error)
 
     def _outcome_or_refuse(self, event: dict[str, Any]) -> MatchState | None:
         try:
