@@ -73,7 +73,9 @@ class PlayScreen(TableLayout):
         Binding("q", "quit_game", show=False),
     ]
 
-    def __init__(self, session: Session, lang: str, save_path: Path, bot_delay: float) -> None:
+    def __init__(
+        self, session: Session, lang: str, save_path: Path | None, bot_delay: float
+    ) -> None:
         super().__init__(lang)
         self.session = session
         self.save_path = save_path
@@ -180,7 +182,7 @@ class PlayScreen(TableLayout):
         if self._results_open or not self.is_current:
             return
         self._results_open = True
-        self.session.save(self.save_path)
+        self._save()
         self.app.push_screen(RoundEndScreen(self.view, self.lang), self._after_results)
 
     def _after_results(self, choice: str | None) -> None:
@@ -401,8 +403,12 @@ class PlayScreen(TableLayout):
 
     def action_quit_game(self) -> None:
         """Save the match and leave."""
-        self.session.save(self.save_path)
+        self._save()
         self.dismiss("quit")
+
+    def _save(self) -> None:
+        if self.save_path is not None:
+            self.session.save(self.save_path)
 
 
 DRAWS = (DrawStock, DrawDiscard)
