@@ -179,5 +179,5 @@ def test_draw_hint_takes_a_card_that_opens() -> None:
     )
     assert any(a != DrawStock() for a in legal_actions(state))
     suggestion = hint(view_for(state, 0))
-    assert suggestion is not None and suggestion.text.startswith("Take the QS")
+    assert suggestion is not None and suggestion.text.startswith("Take Q♠")
     assert "open" in suggestion.text

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -26,12 +27,24 @@ SCENARIO_SEED = "tui-3096"
 Sets of sevens and queens make 51 without a clean run; 8H 9H 10H fixes it; JH lays off."""
 
 
-async def settle(pilot: Pilot[object], done: Callable[[], bool], seconds: float = 10.0) -> None:
-    """Let the app run until ``done()`` holds (screen switches take longer on a loaded machine)."""
-    for _ in range(int(seconds / 0.05)):
-        if done():
-            return
-        await pilot.pause(0.05)
+async def until(
+    pilot: Pilot[object], done: Callable[[], bool], what: str = "", timeout: float = 120.0
+) -> None:
+    """Let the app process its messages until ``done()`` holds.
+
+    Each round waits for the screen and its widgets to handle every pending message and for
+    the app to go idle (no fixed sleep), so a busy machine only makes it slower; ``timeout``
+    seconds is a generous bound for a stuck app.
+    """
+
+    async def rounds() -> None:
+        while not done():
+            await pilot.pause()
+
+    try:
+        await asyncio.wait_for(rounds(), timeout)
+    except TimeoutError:
+        raise AssertionError(f"gave up waiting ({timeout:.0f} s): {what or done}") from None
 
 
 def new_app(

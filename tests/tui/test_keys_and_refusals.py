@@ -9,10 +9,13 @@ from driver import new_app, select, shown, table_screen
 
 from rami.actions import Action, Discard, DrawStock, LayOff, MeldAction, Open
 from rami.cards import parse_cards
+from rami.solver.hint import Hint as SolverHint
+from rami.solver.hint import Reason
+from rami.solver.table import TurnPlan
 from rami.tui.advice import plain_advice
 from rami.tui.dialogs import PileScreen
 from rami.tui.help import HelpScreen
-from rami.tui.hints import hint_for, solver_hint
+from rami.tui.hints import hint_for
 from rami.tui.session import Session
 from rami.views import PlayerView
 
@@ -66,7 +69,7 @@ async def test_keys_wait_while_a_bot_thinks(tmp_path: Path) -> None:
 
 
 @pytest.mark.asyncio
-async def test_hint_selects_the_cards_it_suggests(tmp_path: Path) -> None:
+async def test_hint_marks_the_cards_it_suggests(tmp_path: Path) -> None:
     app = new_app(tmp_path / "g.jsonl")
     async with app.run_test(size=(120, 36)) as pilot:
         screen = table_screen(pilot)
@@ -75,12 +78,11 @@ async def test_hint_selects_the_cards_it_suggests(tmp_path: Path) -> None:
         await pilot.press("s")
         await pilot.press("h")
         message = shown(pilot, "#message")
-        if solver_hint() is not None:
-            assert "Open with 88 points: meld 7♣ 7♦ 7♠, meld Q♣ Q♦ Q♠" in message
-        else:
-            assert "You can open with" in message
-        chosen = [screen.order[i] for i in sorted(screen.selected)]
-        assert chosen == list(parse_cards("7C 7D 7S"))
+        assert "Open with 88 points: meld 7♣ 7♦ 7♠, meld Q♣ Q♦ Q♠" in message
+        assert not screen.selected, "a hint never selects"
+        hinted = [screen.order[i] for i in sorted(screen.hinted)]
+        assert hinted == list(parse_cards("7C 7D 7S"))
+        await select(pilot, hinted)
         await pilot.press("m")
         assert screen.view.staged, "the hinted meld stages as it is"
 
@@ -156,31 +158,18 @@ def test_bots_see_only_their_own_seat(tmp_path: Path) -> None:
         assert draws and all(e.card is None for e in draws), "the player's draw stays hidden"
 
 
-class Plan:
-    """The parts of a solver plan the hint words."""
-
-    goes_out = False
-    opens = False
-    score = 17
-
-
-class SolverAnswer:
-    """What a solver hint returns: actions, in order, and the plan behind them."""
-
-    def __init__(self, *actions: Action) -> None:
-        self.actions = actions
-        self.plan = Plan()
-
-
-def test_a_lay_off_hint_names_the_meld_and_chooses_it(tmp_path: Path) -> None:
+def test_a_lay_off_hint_names_the_meld_and_marks_it(tmp_path: Path) -> None:
     settings = new_app(tmp_path / "g.jsonl").settings
     assert settings is not None
     session = Session.start(settings)
     session.play(DrawStock())
     view = session.view()
-    answer = SolverAnswer(LayOff(parse_cards("JH")[0], 2), Discard(parse_cards("KS")[0]))
+    plan = TurnPlan((), parse_cards("KS")[0], view.hand, 17, False)
+    actions = (LayOff(parse_cards("JH")[0], 2), Discard(parse_cards("KS")[0]))
+    answer = SolverHint(actions, Reason.BUILD, plan, short=0)
     hint = hint_for(view, "en", solver=lambda _: answer)
     assert hint.text == (
-        "Keep building your opening: lay off J♥ on meld 3, then discard K♠. (17 left in hand)"
+        "Keep building your opening: lay off J♥ on meld 3, then discard K♠."
+        " (17 points left in hand)"
     )
     assert hint.cards == parse_cards("JH") and hint.target == 2

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from driver import choose_meld, new_app, play_turn, select, shown, stage, table_screen
+from driver import choose_meld, new_app, play_turn, select, shown, stage, table_screen, until
 
 from rami.cards import parse_cards
 from rami.records import load
@@ -77,14 +77,12 @@ async def test_open_after_a_refusal_lay_off_finish_the_round_save_and_resume(
     # Resume: the score table comes back; Enter deals round 2 and play goes on.
     again = RamiApp(session=Session.resume(save), save_path=save, bot_delay=0)
     async with again.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
-        assert isinstance(again.screen, RoundEndScreen)
+        await until(pilot, lambda: isinstance(again.screen, RoundEndScreen), "the results")
         await pilot.press("enter")
         screen = table_screen(pilot)
-        assert screen.view.round_index == 2
+        await until(pilot, lambda: screen.view.round_index == 2, "round 2")
         assert screen.view.totals == saved.totals
-        while not screen.view.my_turn:
-            await pilot.pause()
+        await until(pilot, lambda: screen.view.my_turn, "the player's turn")
         await play_turn(pilot)
         assert screen.view.turn_number > 1
         await pilot.press("q")

@@ -6,7 +6,8 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
-from driver import settle
+from driver import until
+from textual.pilot import Pilot
 from textual.widgets import Button, Input, Select, Static, Switch
 from typer.testing import CliRunner
 
@@ -15,6 +16,12 @@ from rami.tui.app import RamiApp
 from rami.tui.play import PlayScreen
 from rami.tui.settings import GameSettings, parse_bots
 from rami.tui.setup import SetupScreen
+
+
+async def press_start(pilot: Pilot[object]) -> None:
+    """Click Start once the screen has laid it out (a new button has no place until then)."""
+    await until(pilot, lambda: pilot.app.screen.query_one("#start").region.area > 0, "Start")
+    await pilot.click("#start")
 
 
 @pytest.mark.asyncio
@@ -26,15 +33,15 @@ async def test_setup_screen_starts_the_game_chosen(tmp_path: Path) -> None:
         assert "Open with 51 points" in str(screen.query_one("#summary").content)
         screen.query_one("#preset", Select).value = "rami40"
         screen.query_one("#players", Select).value = 3
-        await pilot.pause()
-        assert screen.query_one("#bot-row-2").display
+        await until(pilot, lambda: screen.query_one("#bot-row-2").display, "two bot rows")
         assert not screen.query_one("#bot-row-3").display
         screen.query_one("#seed", Input).value = "setup-1"
         screen.query_one("#reference", Switch).value = False
-        await pilot.pause()
+        house = screen.query_one("#house")
+        await until(pilot, lambda: house.has_class("-shown"), "the house rules")
         screen.query_one("#option-match_limit", Input).value = "101"
-        await pilot.click("#start")
-        await settle(pilot, lambda: isinstance(app.screen, PlayScreen))
+        await press_start(pilot)
+        await until(pilot, lambda: isinstance(app.screen, PlayScreen), "the table")
         assert isinstance(app.screen, PlayScreen)
         view = app.screen.view
         assert view.names[0] == "Dana" and len(view.names) == 3
@@ -50,24 +57,35 @@ async def test_setup_screen_refuses_settings_that_cannot_be_played(tmp_path: Pat
         assert isinstance(screen, SetupScreen)
         screen.query_one("#preset", Select).value = "rami51-pl"
         screen.query_one("#players", Select).value = 5
-        await pilot.click("#start")
+        await press_start(pilot)
+        error = screen.query_one("#error", Static)
+        await until(pilot, lambda: "2 to 4 players" in str(error.content), "the refusal")
         assert isinstance(app.screen, SetupScreen)
-        assert "2 to 4 players" in str(screen.query_one("#error").content)
 
 
 @pytest.mark.asyncio
 async def test_setup_screen_speaks_the_language_chosen(tmp_path: Path) -> None:
-    app = RamiApp(save_path=tmp_path / "g.jsonl", name="Dana", bot_delay=0)
+    app = RamiApp(save_path=tmp_path / "g.jsonl", name="You", bot_delay=0)
     async with app.run_test(size=(120, 50)) as pilot:
         screen = app.screen
         assert isinstance(screen, SetupScreen)
+        screen.query_one("#players", Select).value = 3
+        screen.query_one("#seed", Input).value = "kept"
         screen.query_one("#lang", Select).value = "pl"
-        await pilot.pause()
-        assert str(screen.query_one("#start", Button).label) == "Rozpocznij"
-        await pilot.click("#start")
-        await settle(pilot, lambda: isinstance(app.screen, PlayScreen))
+
+        def start_label() -> str:
+            return str(screen.query_one("#start", Button).label)
+
+        await until(pilot, lambda: start_label() == "Rozpocznij", "the Polish screen")
+        await until(pilot, lambda: app.focused is screen.query_one("#lang"), "focus on Language")
+        assert screen.query_one("#players", Select).value == 3, "choices survive the change"
+        assert screen.query_one("#seed", Input).value == "kept"
+        assert screen.query_one("#name", Input).value == "Ty", "the default name is translated"
+        await press_start(pilot)
+        await until(pilot, lambda: isinstance(app.screen, PlayScreen), "the table")
         assert isinstance(app.screen, PlayScreen) and app.screen.lang == "pl"
-        assert "Twoja tura" in str(app.screen.query_one("#status", Static).content)
+        status = app.screen.query_one("#status", Static)
+        await until(pilot, lambda: "Twoja tura" in str(status.content), "the Polish status")
 
 
 def test_bot_levels_fill_the_seats_or_are_refused() -> None:

@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from driver import choose_meld, select, settle, shown, stage, table_screen
+from driver import choose_meld, select, shown, stage, table_screen, until
 
 from rami.actions import Discard, DrawStock, Open
 from rami.cards import parse_cards
@@ -103,14 +103,14 @@ async def test_the_match_ends_with_a_winner_and_play_again(tmp_path: Path) -> No
             session.step_bot()
     app = app_for(session, tmp_path)
     async with app.run_test(size=(120, 36)) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, RoundEndScreen))
+        await until(pilot, lambda: isinstance(app.screen, RoundEndScreen))
         assert isinstance(app.screen, RoundEndScreen)
         winners = session.match.winners
         assert winners and "The match is over." in str(app.screen.query_one("#winner").content)
         await pilot.press("n")
         assert isinstance(app.screen, RoundEndScreen), "no next round after the match"
         await pilot.press("a")
-        await settle(pilot, lambda: isinstance(app.screen, PlayScreen))
+        await until(pilot, lambda: isinstance(app.screen, PlayScreen))
         assert isinstance(app.screen, PlayScreen)
         fresh = app.screen.view
         assert fresh.round_index == 1 and fresh.totals == (0, 0)

@@ -61,17 +61,28 @@ def play(
         Path | None, typer.Option("--resume", help="Continue the game saved in FILE.")
     ] = None,
     save: Annotated[
-        Path | None, typer.Option("--save", help="Where to save the game on quit.")
+        Path | None,
+        typer.Option("--save", help="Save the game to FILE (default: a new file per game)."),
     ] = None,
+    list_games: Annotated[
+        bool, typer.Option("--list", help="List the saved games and how to resume them.")
+    ] = False,
 ) -> None:
-    """Play Rami against the computer (with no options: choose everything on a setup screen)."""
+    """Play Rami against the computer (with no options: choose everything on a setup screen).
+
+    Each game is saved to a file of its own (named by date and players) under
+    $XDG_DATA_HOME/rami/games; --list shows them.
+    """
     from rami.tui.app import RamiApp
     from rami.tui.session import Session
-    from rami.tui.settings import GameSettings, default_save_path, parse_bots
+    from rami.tui.settings import GameSettings, parse_bots
 
     language = _language(lang)
     tr = translator(language)
-    player = name or tr.gettext("Player")
+    if list_games:
+        _list_games(language)
+        return
+    player = name or tr.pgettext("the player's name", "You")
     session = settings = None
     if resume is not None:
         try:
@@ -91,12 +102,34 @@ def play(
                 f"{ruleset.name} is for {ruleset.min_players}-{ruleset.max_players} players",
                 False,
             )
-    target = save or resume or default_save_path()
+    target = save or resume
     app = RamiApp(settings=settings, session=session, lang=language, name=player, save_path=target)
     saved = app.run()
     if saved is not None and saved.exists():
         typer.echo(tr.gettext("Game saved to {path}.", path=saved))
-        typer.echo(tr.gettext("Continue it with: rami play --resume {path}", path=saved))
+        if app.session is not None and not app.session.match.finished:
+            typer.echo(tr.gettext("Continue it with: rami play --resume {path}", path=saved))
+
+
+def _list_games(lang: str) -> None:
+    """Print the saved games, newest first, each with how to resume it."""
+    from rami.tui.saves import saved_games
+    from rami.tui.settings import saves_dir
+
+    tr = translator(lang)
+    games = saved_games()
+    if not games:
+        typer.echo(tr.gettext("No saved game in {path}.", path=saves_dir()))
+        return
+    for game in games:
+        names = ", ".join(game.names)
+        when = game.saved.strftime("%Y-%m-%d %H:%M")
+        if game.finished:
+            state = tr.gettext("match over")
+        else:
+            state = tr.gettext("round {number}", number=game.round_index)
+        typer.echo(f"{when}  {names}  ·  {game.rules}  ·  {state}")
+        typer.echo(f"    rami play --resume {game.path}")
 
 
 def replay_view(

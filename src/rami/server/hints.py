@@ -1,10 +1,18 @@
-"""The hint button: the solver's suggested play for the seat to act, from its view only."""
+"""The hint button: the solver's suggested play for the seat to act, from its view only.
+
+The message carries the actions (in the protocol's notation), the cards of the hand its first
+action plays (for the page to mark as a suggestion) and the same words as the terminal's hint
+(:func:`rami.narration.hint_text`) in the connection's language.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from rami.actions import action_text
+from rami.cards import card_text
+from rami.i18n import translator
+from rami.narration import hint_text
 from rami.solver.hint import hint
 from rami.views import view_for
 
@@ -12,12 +20,19 @@ if TYPE_CHECKING:
     from rami.server.table import Table
 
 
-def hint_message(table: Table, seat: int | None) -> dict[str, Any]:
-    """The ``hint`` message for ``seat``, or an ``error`` when it is not that seat's turn."""
+def hint_message(table: Table, seat: int | None, lang: str = "en") -> dict[str, Any]:
+    """The ``hint`` message for ``seat`` in ``lang``, or an ``error`` when it is not that
+    seat's turn."""
     match = table.match
     if seat is None or match is None or match.current_seat != seat:
         return {"type": "error", "code": "no_hint", "message": "hints are for the seat to act"}
     found = hint(view_for(match, seat))
     if found is None:
-        return {"type": "hint", "actions": [], "text": "No suggestion: play as you see fit."}
-    return {"type": "hint", "actions": [action_text(a) for a in found.actions], "text": found.text}
+        text = translator(lang).gettext("No suggestion: play as you see fit.")
+        return {"type": "hint", "actions": [], "cards": [], "text": text}
+    return {
+        "type": "hint",
+        "actions": [action_text(a) for a in found.actions],
+        "cards": [card_text(c) for c in found.cards],
+        "text": hint_text(found, lang),
+    }

@@ -98,7 +98,7 @@ class Session:
                 await table.deal_next(client, message)
             case HintRequest():
                 async with table.lock:
-                    client.send(encode(hint_message(table, client.seat)))
+                    client.send(encode(hint_message(table, client.seat, client.lang)))
             case Ping():
                 client.send(encode({"type": "pong"}))
 

@@ -11,12 +11,18 @@ from rami.match import MatchState
 from rami.tui.play import PlayScreen
 from rami.tui.replay import ReplayScreen
 from rami.tui.session import Session
-from rami.tui.settings import GameSettings
+from rami.tui.settings import GameSettings, new_save_path
 from rami.tui.setup import SetupScreen
 
 
 class RamiApp(App[Path | None]):
-    """Rami in the terminal. Returns the path of the save when a game was played."""
+    """Rami in the terminal. Returns the path of the last game saved (None if none was).
+
+    Every game has a file of its own: the first one ``save_path`` when it is given, else (and
+    for every "Play again") a new file named by date and players in ``save_dir`` (default: the
+    folder of ``save_path``, else :func:`~rami.tui.settings.saves_dir`). A resumed match that is
+    already over is never written again.
+    """
 
     TITLE = "Rami"
 
@@ -27,8 +33,9 @@ class RamiApp(App[Path | None]):
         session: Session | None = None,
         replay: MatchState | None = None,
         lang: str = "en",
-        name: str = "Player",
-        save_path: Path,
+        name: str = "You",
+        save_path: Path | None = None,
+        save_dir: Path | None = None,
         bot_delay: float = 0.35,
         seat: int = 0,
     ) -> None:
@@ -39,6 +46,9 @@ class RamiApp(App[Path | None]):
         self.lang = lang
         self.player_name = name
         self.save_path = save_path
+        self.save_dir = save_dir
+        self.saved: Path | None = None
+        """The file of the game being played (None: it is not saved)."""
         self.bot_delay = bot_delay
         self.games = 0
         self.replay_seat = seat
@@ -67,8 +77,20 @@ class RamiApp(App[Path | None]):
     def _play(self, session: Session) -> None:
         self.session = session
         self.games += 1
-        screen = PlayScreen(session, self.lang, self.save_path, self.bot_delay)
+        self.saved = self._file_for(session)
+        screen = PlayScreen(session, self.lang, self.saved, self.bot_delay)
         self.push_screen(screen, self._after_game)
+
+    def _file_for(self, session: Session) -> Path | None:
+        """Where this game is saved: None for a resumed match that is over."""
+        if session.match.finished:
+            return None
+        if self.games == 1 and self.save_path is not None:
+            return self.save_path
+        folder = self.save_dir
+        if folder is None and self.save_path is not None:
+            folder = self.save_path.parent
+        return new_save_path(session.match.names, folder)
 
     def _after_game(self, choice: str | None) -> None:
         if choice == "again" and self.session is not None:
@@ -77,7 +99,7 @@ class RamiApp(App[Path | None]):
                 settings = replace(settings, seed=f"{settings.seed}-{self.games}")
             self._new_game(settings)
             return
-        self.exit(self.save_path)
+        self.exit(self.saved)
 
     def _finished(self, _: str | None) -> None:
         self.exit(None)
@@ -85,8 +107,9 @@ class RamiApp(App[Path | None]):
     async def action_quit(self) -> None:
         """Ctrl+Q: leave, saving the game being played (as Q does)."""
         if self.session is not None and self.replay_match is None:
-            self.session.save(self.save_path)
-            self.exit(self.save_path)
+            if self.saved is not None:
+                self.session.save(self.saved)
+            self.exit(self.saved)
         else:
             self.exit(None)
 

@@ -1,8 +1,10 @@
 """The play screen: the player's keys and clicks become engine actions; bots take their turns.
 
-The screen keeps only what is on screen (hand order, cursor, selection, chosen meld); the game
-itself is in the :class:`~rami.tui.session.Session`, read through the player's view after every
-change. A refused action changes nothing and shows the engine's reason in words.
+The screen keeps only what is on screen (hand order, cursor, selection, chosen meld, the hint's
+marks and the card just drawn); the game itself is in the :class:`~rami.tui.session.Session`,
+read through the player's view after every change. A refused action changes nothing and shows
+the engine's reason in words. A hint marks its cards and meld without selecting them; the next
+key clears the marks.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
 
+from textual import events
 from textual.binding import Binding, BindingType
 from textual.timer import Timer
 
@@ -35,7 +38,7 @@ from rami.tui.dialogs import ChoiceScreen, PileScreen
 from rami.tui.help import HelpScreen
 from rami.tui.hints import hint_for
 from rami.tui.refusals import refusal_text
-from rami.tui.render import by_rank, by_suit, face
+from rami.tui.render import Marks, by_rank, by_suit, face
 from rami.tui.results import RoundEndScreen
 from rami.tui.session import Session
 from rami.tui.table import TableLayout
@@ -49,6 +52,8 @@ class PlayScreen(TableLayout):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "cursor(-1)", show=False),
         Binding("right", "cursor(1)", show=False),
+        Binding("home", "cursor_to(0)", show=False),
+        Binding("end", "cursor_to(-1)", show=False),
         Binding("space", "select", show=False),
         Binding("escape", "clear", show=False),
         Binding("up", "target(-1)", show=False),
@@ -68,7 +73,9 @@ class PlayScreen(TableLayout):
         Binding("q", "quit_game", show=False),
     ]
 
-    def __init__(self, session: Session, lang: str, save_path: Path, bot_delay: float) -> None:
+    def __init__(
+        self, session: Session, lang: str, save_path: Path | None, bot_delay: float
+    ) -> None:
         super().__init__(lang)
         self.session = session
         self.save_path = save_path
@@ -77,6 +84,9 @@ class PlayScreen(TableLayout):
         self.selected: set[int] = set()
         self.cursor = 0
         self.target: int | None = None
+        self.hinted: set[int] = set()
+        self.hinted_target: int | None = None
+        self.drawn: Card | None = None
         self.sort_by_rank = False
         self._bot_timer: Timer | None = None
         self._results_open = False
@@ -100,10 +110,19 @@ class PlayScreen(TableLayout):
         self.selected = {i for i in self.selected if i < len(self.order)}
         if self.target is not None and self.target >= len(view.table):
             self.target = len(view.table) - 1 if view.table else None
-        self.draw(view, self.order, self.selected, self.cursor, self.target, self.session.levels)
+        if self.drawn is not None and self.drawn not in self.order:
+            self.drawn = None
+        self.draw(
+            view, self.order, self.marks(), self.target, self.session.levels, self.hinted_target
+        )
         self.set_status(self._status(view))
         self.set_keys(self._keys(view))
         self._next_step()
+
+    def marks(self) -> Marks:
+        """The hand's marks now: selection, cursor, the hint's cards and the card just drawn."""
+        drawn = self.order.index(self.drawn) if self.drawn in self.order else None
+        return Marks(self.selected, self.cursor, self.hinted, drawn)
 
     def _status(self, view: PlayerView) -> str:
         tr = translator(self.lang)
@@ -163,7 +182,7 @@ class PlayScreen(TableLayout):
         if self._results_open or not self.is_current:
             return
         self._results_open = True
-        self.session.save(self.save_path)
+        self._save()
         self.app.push_screen(RoundEndScreen(self.view, self.lang), self._after_results)
 
     def _after_results(self, choice: str | None) -> None:
@@ -189,6 +208,7 @@ class PlayScreen(TableLayout):
         except RamiError as error:
             self.say("✗ " + refusal_text(error, action, view, self.lang), "bold red")
             return False
+        self.drawn = _drawn(view.hand, self.view.hand) if isinstance(action, DRAWS) else None
         self.selected.clear()
         self.say("")
         self.redraw()
@@ -294,12 +314,36 @@ class PlayScreen(TableLayout):
     # --- moving around ------------------------------------------------------------------------
 
     def _redraw_hand(self) -> None:
-        self.query_one(HandView).show(self.order, self.lang, self.selected, self.cursor)
+        self.query_one(HandView).show(self.order, self.lang, self.marks())
+
+    def _clear_hint(self) -> None:
+        """Take the hint's marks off the hand and the table."""
+        if not self.hinted and self.hinted_target is None:
+            return
+        self.hinted = set()
+        self.hinted_target = None
+        self._redraw_hand()
+        self.query_one(TableView).show(self.view, self.lang, self.target)
+
+    def on_key(self, event: events.Key) -> None:
+        """Any key but the hint key clears the hint's marks (before the key acts)."""
+        if event.key != "h":
+            self._clear_hint()
+
+    def on_click(self) -> None:
+        """A click clears the hint's marks too."""
+        self._clear_hint()
 
     def action_cursor(self, step: int) -> None:
         """Move the cursor along the hand."""
         if self.order:
             self.cursor = (self.cursor + step) % len(self.order)
+            self._redraw_hand()
+
+    def action_cursor_to(self, index: int) -> None:
+        """Move the cursor to the first card (0) or the last one (-1)."""
+        if self.order:
+            self.cursor = index % len(self.order)
             self._redraw_hand()
 
     def action_select(self) -> None:
@@ -341,12 +385,11 @@ class PlayScreen(TableLayout):
         self.redraw()
 
     def action_hint(self) -> None:
-        """Show the suggested play and select its cards."""
+        """Show the suggested play and mark (not select) its cards and meld."""
         hint = hint_for(self.view, self.lang)
-        self.selected = _indices(self.order, hint.cards)
-        if hint.target is not None:
-            self.target = hint.target
-            self.query_one(TableView).show(self.view, self.lang, self.target)
+        self.hinted = _indices(self.order, hint.cards)
+        self.hinted_target = hint.target
+        self.query_one(TableView).show(self.view, self.lang, self.target, self.hinted_target)
         self._redraw_hand()
         self.say("» " + hint.text, "bold cyan")
 
@@ -360,8 +403,21 @@ class PlayScreen(TableLayout):
 
     def action_quit_game(self) -> None:
         """Save the match and leave."""
-        self.session.save(self.save_path)
+        self._save()
         self.dismiss("quit")
+
+    def _save(self) -> None:
+        if self.save_path is not None:
+            self.session.save(self.save_path)
+
+
+DRAWS = (DrawStock, DrawDiscard)
+
+
+def _drawn(before: Sequence[Card], after: Sequence[Card]) -> Card | None:
+    """The card that came into the hand between ``before`` and ``after``."""
+    new = Counter(after) - Counter(before)
+    return next(iter(new), None)
 
 
 def _indices(order: Sequence[Card], cards: Sequence[Card]) -> set[int]:

@@ -1,15 +1,19 @@
 """The engine's refusals in the player's language, keyed by the refusal's stable code.
 
 The engine words its refusals in English; each code the client knows is said again here
-through the translator with the same facts (the card, the points, the meld). An unknown code
+through the translator with the same facts (the card, the points, the meld). A lay-off that
+does not fit says why with the refusal code of :mod:`rami.melds` for the meld's cards and the
+card together (the set already has that suit, the run does not reach it). An unknown code
 falls back to the engine's own message.
 """
 
 from __future__ import annotations
 
 from rami.actions import Action, Discard, LayOff, Swap
-from rami.errors import RamiError
+from rami.cards import Card
+from rami.errors import InvalidMeldError, RamiError
 from rami.i18n import N_, translator
+from rami.melds import MeldKind, meld_readings
 from rami.narration import cards_words
 from rami.scoring import check_opening
 from rami.tui.render import face
@@ -99,7 +103,7 @@ def refusal_text(error: RamiError, action: Action | None, view: PlayerView, lang
             return tr.gettext("{card} could be laid off: play it instead.", card=shown)
         target = _action_target(action)
         if code == "layoff_does_not_fit" and target is not None:
-            return tr.gettext("{card} does not fit meld {number}.", card=shown, number=target + 1)
+            return _misfit(card, target, view, lang)
         if code == "swap_not_exact" and target is not None and target < len(view.table):
             stands = cards_words(view.table[target].meld.joker_cards(), lang, face)
             return tr.gettext("The joker there stands for {cards}.", cards=stands)
@@ -116,3 +120,68 @@ def _action_target(action: Action | None) -> int | None:
     if isinstance(action, (LayOff, Swap)):
         return action.target
     return None
+
+
+def _misfit(card: Card, target: int, view: PlayerView, lang: str) -> str:
+    """Why ``card`` does not fit table meld ``target``: the meld's own refusal of the cards
+    together (:func:`rami.melds.meld_readings`), said with the card and the meld."""
+    tr = translator(lang)
+    shown, number = face(card, lang), target + 1
+    plain = tr.gettext("{card} does not fit meld {number}.", card=shown, number=number)
+    if target >= len(view.table):
+        return plain
+    meld = view.table[target].meld
+    try:
+        meld_readings((*meld.cards, card), view.rules.jokers_per_meld)
+    except InvalidMeldError as error:
+        reason = error.code
+    else:
+        return plain
+    is_set = meld.kind is MeldKind.SET
+    if reason == "set_duplicate_suit":
+        return tr.gettext(
+            "{card} does not fit meld {number}: the set already has a {card}.",
+            card=shown,
+            number=number,
+        )
+    if reason == "set_too_long":
+        return tr.gettext(
+            "{card} does not fit meld {number}: the set already has 4 cards.",
+            card=shown,
+            number=number,
+        )
+    if reason == "run_duplicate_rank":
+        return tr.gettext(
+            "{card} does not fit meld {number}: the run already has a {card}.",
+            card=shown,
+            number=number,
+        )
+    if reason == "run_gap":
+        return tr.gettext(
+            "{card} does not fit meld {number}: it does not continue the run at either end.",
+            card=shown,
+            number=number,
+        )
+    if reason == "mixed_meld" and is_set:
+        return tr.gettext(
+            "{card} does not fit meld {number}: a set is cards of one rank.",
+            card=shown,
+            number=number,
+        )
+    if reason == "mixed_meld":
+        return tr.gettext(
+            "{card} does not fit meld {number}: a run is cards of one suit.",
+            card=shown,
+            number=number,
+        )
+    if reason == "too_many_jokers":
+        return tr.ngettext(
+            "{card} does not fit meld {number}: only {count} joker per meld.",
+            "{card} does not fit meld {number}: only {count} jokers per meld.",
+            view.rules.jokers_per_meld,
+            card=shown,
+            number=number,
+        )
+    if reason in PLAIN:
+        return f"{plain} {tr.gettext(PLAIN[reason])}"
+    return plain

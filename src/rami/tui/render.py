@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -20,7 +21,20 @@ FACE = Style(color="black", bgcolor="grey93")
 RED_FACE = Style(color="red3", bgcolor="grey93", bold=True)
 JOKER_FACE = Style(color="white", bgcolor="magenta", bold=True)
 SELECTED = Style(bgcolor="gold1")
+HINTED = Style(bgcolor="light_cyan1")
+DRAWN = Style(bgcolor="pale_green1")
 CURSOR = Style(underline=True, reverse=True)
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What the hand shows besides its cards: the player's selection and cursor, the hint's
+    cards (a suggestion, never a selection) and the card just drawn (all hand positions)."""
+
+    selected: Collection[int] = ()
+    cursor: int | None = None
+    hinted: Collection[int] = ()
+    drawn: int | None = None
 
 
 def face(card: Card, lang: str) -> str:
@@ -53,37 +67,49 @@ def cards_inline(cards: Sequence[Card], lang: str) -> Text:
     return Text(" ").join(card_inline(card, lang) for card in cards)
 
 
-def chip(card: Card, lang: str, selected: bool = False, cursor: bool = False) -> Text:
-    """One card of the hand, padded to :data:`CHIP` cells."""
+def chip(card: Card, lang: str, style: Style | None = None) -> Text:
+    """One card of the hand, padded to :data:`CHIP` cells (``style`` is added to its face)."""
     shown = face(card, lang)
     pad = CHIP - cell_len(shown)
     left = pad // 2
-    style = face_style(card)
-    if selected:
-        style += SELECTED
-    if cursor:
-        style += CURSOR
-    return Text(" " * left + shown + " " * (pad - left), style=style)
+    full = face_style(card) + style if style is not None else face_style(card)
+    return Text(" " * left + shown + " " * (pad - left), style=full)
 
 
-def hand_text(
-    cards: Sequence[Card], lang: str, selected: Collection[int], cursor: int | None
-) -> Text:
+def _chip_style(index: int, marks: Marks) -> Style | None:
+    style = None
+    if index == marks.drawn:
+        style = DRAWN
+    if index in marks.hinted:
+        style = HINTED
+    if index in marks.selected:
+        style = SELECTED
+    if index == marks.cursor:
+        style = CURSOR if style is None else style + CURSOR
+    return style
+
+
+def hand_text(cards: Sequence[Card], lang: str, marks: Marks) -> Text:
     """A hand in display order; card ``i`` starts at cell ``i * SLOT``."""
     text = Text()
     for index, card in enumerate(cards):
-        text.append_text(chip(card, lang, index in selected, index == cursor))
+        text.append_text(chip(card, lang, _chip_style(index, marks)))
         text.append(" ")
     return text
 
 
-def marks_text(count: int, selected: Collection[int], cursor: int | None) -> Text:
-    """The line under the hand: a mark under each selected card and the cursor."""
+def marks_text(count: int, marks: Marks) -> Text:
+    """The line under the hand: the selection (``▲▲``), the hint (``??``), the card just drawn
+    (``✦``) and the cursor (``──``)."""
     text = Text()
     for index in range(count):
-        if index in selected:
+        if index in marks.selected:
             text.append(" ▲▲ ", style="bold gold1")
-        elif index == cursor:
+        elif index in marks.hinted:
+            text.append(" ?? ", style="bold cyan")
+        elif index == marks.drawn:
+            text.append("  ✦ ", style="bold green")
+        elif index == marks.cursor:
             text.append(" ── ", style="bold")
         else:
             text.append(" " * CHIP)

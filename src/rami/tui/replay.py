@@ -18,7 +18,7 @@ from rami.narration import narrate_log, narrate_result
 from rami.state import Phase, RoundState
 from rami.tui.dialogs import PileScreen
 from rami.tui.help import HelpScreen
-from rami.tui.render import by_suit, face
+from rami.tui.render import Marks, by_suit, face
 from rami.tui.table import TableLayout
 from rami.views import PlayerView, view_for
 
@@ -111,7 +111,7 @@ class ReplayScreen(TableLayout):
         """Draw the current step."""
         tr = translator(self.lang)
         view = self.view
-        self.draw(view, by_suit(view.hand), (), None, None, {})
+        self.draw(view, by_suit(view.hand), Marks(), None, {})
         status = tr.gettext(
             "Replay: step {step} of {steps}, seen by {player}",
             step=self.index + 1,

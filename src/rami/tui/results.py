@@ -24,6 +24,7 @@ RoundEndScreen { align: center middle; }
     border: thick $accent; background: $surface; padding: 1 2;
 }
 #results-title { text-style: bold; }
+#winner { text-style: bold; color: $success; margin-top: 1; }
 #results-buttons { height: auto; margin-top: 1; }
 #results-buttons Button { margin-right: 2; }
 """
@@ -86,16 +87,17 @@ class RoundEndScreen(ModalScreen[str]):
             yield Label(title, id="results-title")
             yield Label(narrate_result(played.result, played.seats, view.names, self.lang))
             yield Static(score_table(view, played, self.lang), id="score-table")
+            if view.winners:
+                names = ", ".join(view.names[s] for s in view.winners)
+                won = tr.ngettext(
+                    "The match is over. Winner: {names}",
+                    "The match is over. Winners: {names}",
+                    len(view.winners),
+                    names=names,
+                )
+                yield Label(won, id="winner")
             with Horizontal(id="results-buttons"):
                 if view.winners:
-                    names = ", ".join(view.names[s] for s in view.winners)
-                    won = tr.ngettext(
-                        "The match is over. Winner: {names}",
-                        "The match is over. Winners: {names}",
-                        len(view.winners),
-                        names=names,
-                    )
-                    yield Label(won, id="winner")
                     yield Button(tr.gettext("Play again (A)"), id="again", variant="success")
                 else:
                     yield Button(tr.gettext("Next round (Enter)"), id="next", variant="success")

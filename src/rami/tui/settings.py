@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 
 from rami.bots import LEVELS
@@ -18,10 +20,36 @@ def default_level() -> str:
     return "medium" if "medium" in LEVELS else next(iter(LEVELS))
 
 
-def default_save_path() -> Path:
-    """Where a game is saved when no file is named: ``$XDG_DATA_HOME/rami/last-game.jsonl``."""
+def saves_dir() -> Path:
+    """Where games are saved when no file is named: ``$XDG_DATA_HOME/rami/games``."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "rami" / "last-game.jsonl"
+    return Path(base) / "rami" / "games"
+
+
+def new_save_path(
+    names: Sequence[str], folder: Path | None = None, when: datetime | None = None
+) -> Path:
+    """A file of its own for a new game: ``2026-12-01-0930-Dana-Ana.jsonl`` in ``folder``
+    (default :func:`saves_dir`); a number is added when that name is taken."""
+    stamp = (when or datetime.now()).strftime("%Y-%m-%d-%H%M")
+    who = "-".join(_slug(name) for name in names) or "game"
+    return free_path((folder or saves_dir()) / f"{stamp}-{who}.jsonl")
+
+
+def free_path(path: Path) -> Path:
+    """``path`` if no file is there, else ``stem-2``, ``stem-3``… beside it."""
+    number = 1
+    candidate = path
+    while candidate.exists():
+        number += 1
+        candidate = path.with_name(f"{path.stem}-{number}{path.suffix}")
+    return candidate
+
+
+def _slug(name: str) -> str:
+    """A name as letters, digits and dashes (any script; other characters are dropped)."""
+    kept = "".join(c if c.isalnum() else "-" for c in name.strip())
+    return "-".join(part for part in kept.split("-") if part)[:24]
 
 
 @dataclass(frozen=True)
@@ -29,7 +57,7 @@ class GameSettings:
     """A new game: rules, the player's name, one bot level per opponent, seed and language."""
 
     rules: RuleSet = field(default_factory=get_rules)
-    name: str = "Player"
+    name: str = "You"
     bots: tuple[str, ...] = ("medium",)
     seed: str | None = None
     lang: str = "en"

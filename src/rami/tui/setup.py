@@ -115,9 +115,29 @@ class SetupScreen(Screen[GameSettings]):
     @on(Select.Changed, "#lang")
     async def _language_changed(self, event: Select.Changed) -> None:
         if isinstance(event.value, str) and event.value != self.lang:
+            kept = self._choices()
+            old = translator(self.lang).pgettext("the player's name", "You")
             self.lang = event.value
+            if kept.get("name") == old:
+                kept["name"] = translator(self.lang).pgettext("the player's name", "You")
             await self.recompose()
             self._show_bot_rows(2)
+            for ident, value in kept.items():
+                widget = self.query_one(f"#{ident}")
+                if isinstance(widget, (Select, Input, Switch)):
+                    widget.value = value
+            self.query_one("#lang", Select).focus()
+
+    def _choices(self) -> dict[str, Any]:
+        """What the player chose so far (kept when the screen changes language)."""
+        idents = ["preset", "players", *(f"bot-{n}" for n in range(1, MAX_BOTS + 1))]
+        idents += ["name", "seed", "reference"]
+        kept: dict[str, Any] = {}
+        for ident in idents:
+            widget = self.query_one(f"#{ident}")
+            if isinstance(widget, (Select, Input, Switch)):
+                kept[ident] = widget.value
+        return kept
 
     @on(Select.Changed, "#preset")
     def _preset_changed(self, event: Select.Changed) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,6 +15,7 @@ from rami.i18n import translator
 from rami.rulespage.context import Context
 from rami.rulespage.page import game_name
 from rami.state import Phase
+from rami.tui.render import Marks
 from rami.tui.widgets import (
     HandView,
     LogPanel,
@@ -92,15 +93,16 @@ class TableLayout(Screen[str]):
         self,
         view: PlayerView,
         hand: Sequence[Card],
-        selected: Collection[int],
-        cursor: int | None,
+        marks: Marks,
         target: int | None,
         levels: dict[int, str],
+        hinted: int | None = None,
     ) -> None:
-        """Draw everything from ``view``; ``hand`` is the hand in display order."""
+        """Draw everything from ``view``; ``hand`` is the hand in display order, ``target``
+        the chosen table meld and ``hinted`` the one a hint is about."""
         tr = translator(self.lang)
         self.query_one("#title", Static).update(self.title_text(view))
-        self.query_one(TableView).show(view, self.lang, target)
+        self.query_one(TableView).show(view, self.lang, target, hinted)
         self.query_one("#piles", Static).update(piles_text(view, self.lang))
         staging = self.query_one(StagingPanel)
         showing = view.my_turn and not view.has_opened and view.phase is Phase.PLAY
@@ -112,7 +114,7 @@ class TableLayout(Screen[str]):
         hand_view.border_title = tr.ngettext(
             "{name}: {count} card", "{name}: {count} cards", len(hand), name=who
         )
-        hand_view.show(hand, self.lang, selected, cursor)
+        hand_view.show(hand, self.lang, marks)
         self.query_one(PlayersPanel).show(view, self.lang, levels)
         self.query_one(LogPanel).show(view, self.lang)
         self.query_one("#brief", Static).update(brief_text(view, self.lang))

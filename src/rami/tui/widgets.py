@@ -3,7 +3,7 @@ by the screen; none keeps any game state of its own (only what is on screen, for
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 
 from rich.table import Table
 from rich.text import Text
@@ -15,7 +15,7 @@ from rami.cards import Card
 from rami.i18n import translator
 from rami.narration import narrate_log
 from rami.scoring import check_opening
-from rami.tui.render import SLOT, card_inline, face, hand_text, marks_text, meld_text
+from rami.tui.render import SLOT, Marks, card_inline, face, hand_text, marks_text, meld_text
 from rami.views import PlayerView
 
 
@@ -32,7 +32,8 @@ def level_name(level: str, lang: str) -> str:
 
 
 class HandView(Static):
-    """The player's hand in display order, with the cursor and the selected cards."""
+    """The player's hand in display order, with the cursor, the selected cards, the hint's
+    cards and the card just drawn."""
 
     class CardClicked(Message):
         """A card of the hand was clicked."""
@@ -45,13 +46,11 @@ class HandView(Static):
         super().__init__("", id=id)
         self._count = 0
 
-    def show(
-        self, cards: Sequence[Card], lang: str, selected: Collection[int], cursor: int | None
-    ) -> None:
-        """Draw ``cards`` (already in display order)."""
+    def show(self, cards: Sequence[Card], lang: str, marks: Marks) -> None:
+        """Draw ``cards`` (already in display order) with ``marks``."""
         self._count = len(cards)
-        line = hand_text(cards, lang, selected, cursor)
-        self.update(Text("\n").join([line, marks_text(len(cards), selected, cursor)]))
+        line = hand_text(cards, lang, marks)
+        self.update(Text("\n").join([line, marks_text(len(cards), marks)]))
 
     def on_click(self, event: events.Click) -> None:
         """Report which card was clicked."""
@@ -64,7 +63,8 @@ class HandView(Static):
 
 
 class TableView(Static):
-    """Every meld on the table grouped by its owner, with its number, points and jokers."""
+    """Every meld on the table in table order (meld 1 first) with its owner, points and
+    jokers; the chosen meld and the one a hint is about are marked."""
 
     class MeldClicked(Message):
         """A meld on the table was clicked."""
@@ -77,27 +77,30 @@ class TableView(Static):
         super().__init__("", id=id)
         self._lines: list[int | None] = []
 
-    def show(self, view: PlayerView, lang: str, target: int | None) -> None:
-        """Draw the table of ``view``; the meld ``target`` is highlighted."""
+    def show(
+        self, view: PlayerView, lang: str, target: int | None, hinted: int | None = None
+    ) -> None:
+        """Draw the table of ``view``; the meld ``target`` is highlighted, ``hinted`` marked."""
         tr = translator(lang)
         lines: list[Text] = []
         self._lines = []
-        for seat, name in enumerate(view.names):
-            owned = [(i, tm.meld) for i, tm in enumerate(view.table) if tm.owner == seat]
-            if not owned:
-                continue
-            lines.append(Text(name, style="bold underline"))
-            self._lines.append(None)
-            for index, meld in owned:
-                line = Text(f"{index + 1:>3}  ", style="dim")
-                line.append_text(meld_text(meld, lang))
-                points = tr.ngettext("{count} point", "{count} points", meld.points())
-                line.append(f"   {points}", style="cyan")
-                if index == target:
-                    line.stylize("reverse")
-                    line.append("  ◀", style="bold yellow")
-                lines.append(line)
-                self._lines.append(index)
+        width = max((len(name) for name in view.names), default=0)
+        for index, placed in enumerate(view.table):
+            line = Text(f"{index + 1:>3}  ", style="dim")
+            owner = view.names[placed.owner]
+            line.append(
+                owner.ljust(width) + "  ", style="bold" if placed.owner == view.seat else ""
+            )
+            line.append_text(meld_text(placed.meld, lang))
+            points = tr.ngettext("{count} point", "{count} points", placed.meld.points())
+            line.append(f"   {points}", style="cyan")
+            if index == target:
+                line.stylize("reverse")
+                line.append("  ◀", style="bold yellow")
+            if index == hinted:
+                line.append("  ?", style="bold cyan")
+            lines.append(line)
+            self._lines.append(index)
         if not lines:
             lines.append(Text(tr.gettext("No meld on the table yet."), style="dim italic"))
             self._lines.append(None)
