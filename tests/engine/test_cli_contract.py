@@ -145,3 +145,16 @@ def test_help_shows_real_placeholders(command: str, placeholders: list[str]) -> 
         assert placeholder in words or f"{{{placeholder}}}..." in words, placeholder
     for generic in ("TEXT", "INTEGER", "FLOAT", "<str>", "<int>", "<float>", "<bool>  Print"):
         assert generic not in result.output, generic
+
+
+def test_simulate_gives_the_same_results_with_any_number_of_workers() -> None:
+    def results(workers: str) -> dict[str, Any]:
+        args = ["simulate", "--bots", "medium,easy", "--rounds", "3", "--seed", "w"]
+        result = RUNNER.invoke(build_app(), [*args, "--workers", workers, "--json"])
+        assert result.exit_code == 0, result.output
+        summary: dict[str, Any] = json.loads(result.stdout)
+        for row in summary["bots"].values():
+            del row["mean_move_ms"], row["p95_move_ms"]
+        return summary
+
+    assert results("1") == results("2")
