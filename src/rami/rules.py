@@ -200,6 +200,7 @@ _preset(
     max_players=4,
     hand_size=14,
     initial_discard="empty",
+    discard_pickup="opened_or_opening",
     final_discard_required=True,
 )
 _preset(

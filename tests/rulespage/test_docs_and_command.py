@@ -11,7 +11,13 @@ from rami.cli import rules_cmd
 from rami.i18n import LANGUAGES
 from rami.rules import get_rules
 from rami.rulespage import render_rules_page
-from rami.rulespage.docs import DOC_PRESETS, expected_docs, stale_docs, write_docs
+from rami.rulespage.docs import (
+    DOC_PRESETS,
+    REGIONAL_PAGES,
+    expected_docs,
+    stale_docs,
+    write_docs,
+)
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
 
@@ -37,6 +43,11 @@ def test_docs_cover_every_language_preset_and_format() -> None:
         for preset in DOC_PRESETS:
             assert f"{lang}/{preset}.md" in files
             assert f"{lang}/{preset}.html" in files
+    for lang, presets in REGIONAL_PAGES.items():
+        for preset in presets:
+            for fmt in ("md", "html"):
+                assert f"{lang}/{preset}.{fmt}" in files
+                assert f"({lang}/{preset}.{fmt})" in files["README.md"]
     assert '<a href="../pt/rami51.html" hreflang="pt"' in files["fr/rami51.html"]
     assert "[Română](../ro/rami40.md)" in files["en/rami40.md"]
 
@@ -79,3 +90,13 @@ def test_command_checks_and_writes_docs(tmp_path: Path) -> None:
     assert wrote.exit_code == 0
     fresh = CliRunner().invoke(_app(), ["rules", "--check-docs", "--docs-dir", str(tmp_path)])
     assert fresh.exit_code == 0
+
+
+def test_the_polish_preset_page_says_when_the_discard_may_be_taken() -> None:
+    page = (DOCS / "pl" / "rami51-pl.md").read_text(encoding="utf-8")
+    rules = get_rules("rami51-pl")
+    assert rules.discard_pickup == "opened_or_opening"
+    assert f"rami51-pl, odcisk {rules.hash}" in page
+    assert "po otwarciu albo żeby się nią otworzyć" in page
+    assert "tylko wtedy, gdy już się otworzyłeś albo otwierasz się w tej turze" in page
+    assert (DOCS / "pl" / "rami51-pl.html").exists()

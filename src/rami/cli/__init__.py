@@ -6,7 +6,10 @@ import importlib
 
 import typer
 
+from rami.cli.usage import JsonErrorsGroup
+
 app = typer.Typer(
+    cls=JsonErrorsGroup,
     name="rami",
     help="Rami 51 and Rami 40: play, analyse and check games.",
     no_args_is_help=True,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter
-from pathlib import Path
 from random import Random
 from typing import Annotated
 
@@ -13,7 +12,18 @@ import typer
 from rami.actions import action_text
 from rami.bots import random_legal
 from rami.cards import card_text, cards_text, parse_cards
-from rami.cli.common import emit_json, fail_with, load_rules
+from rami.cli.common import (
+    CardsArgument,
+    FileArgument,
+    JsonOption,
+    RulesOption,
+    emit_json,
+    fail,
+    fail_with,
+    impossible_hand,
+    load_rules,
+    shorten,
+)
 from rami.engine import apply, deal, legal_actions
 from rami.errors import InvalidMeldError, RamiError
 from rami.melds import make_meld
@@ -21,11 +31,8 @@ from rami.records import load, loads, replay
 from rami.scoring import check_opening, hand_penalty
 from rami.state import Phase
 
-RulesOption = Annotated[str, typer.Option("--rules", help="Rule preset (rami51, rami40, ...).")]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 
-
-def meld(cards: list[str], rules: RulesOption = "rami51", as_json: JsonOption = False) -> None:
+def meld(cards: CardsArgument, rules: RulesOption = "rami51", as_json: JsonOption = False) -> None:
     """Check whether CARDS form one meld, and its points."""
     ruleset = load_rules(rules, as_json)
     try:
@@ -46,7 +53,14 @@ def meld(cards: list[str], rules: RulesOption = "rami51", as_json: JsonOption = 
         typer.echo(f"valid {result.kind}: {result.text()} — {result.points()} points")
 
 
-def opening(melds: list[str], rules: RulesOption = "rami51", as_json: JsonOption = False) -> None:
+MeldsArgument = Annotated[
+    list[str], typer.Argument(metavar="MELD", help='One meld per argument, e.g. "7H 7C 7D".')
+]
+
+
+def opening(
+    melds: MeldsArgument, rules: RulesOption = "rami51", as_json: JsonOption = False
+) -> None:
     """Judge an opening; each argument is one meld's cards, e.g. "10S JS QS" "7H 7C 7D"."""
     ruleset = load_rules(rules, as_json)
     try:
@@ -84,10 +98,10 @@ def opening(melds: list[str], rules: RulesOption = "rami51", as_json: JsonOption
 
 
 def hand_value(
-    cards: list[str],
+    cards: CardsArgument,
     rules: RulesOption = "rami51",
     not_opened: Annotated[
-        bool, typer.Option("--not-opened", help="The player never opened.")
+        bool, typer.Option("--not-opened", metavar="", help="The player never opened.")
     ] = False,
     as_json: JsonOption = False,
 ) -> None:
@@ -97,19 +111,24 @@ def hand_value(
         parsed = parse_cards(cards)
     except RamiError as error:
         fail_with(error, as_json)
+    problem = impossible_hand(parsed, ruleset)
+    if problem is not None:
+        fail("impossible_hand", f"{cards_text(parsed)}: {problem}", as_json)
     points = hand_penalty(parsed, ruleset, opened=not not_opened)
     emit_json({"points": points}) if as_json else typer.echo(str(points))
 
 
 def selfplay(
-    rounds: Annotated[int, typer.Option(help="Rounds to play.")] = 10,
-    players: Annotated[int, typer.Option(help="Players per round.")] = 2,
-    seed: Annotated[str, typer.Option(help="Seed of the first round.")] = "0",
+    rounds: Annotated[int, typer.Option(metavar="N", help="Rounds to play (1 or more).")] = 10,
+    players: Annotated[int, typer.Option(metavar="N", help="Players per round.")] = 2,
+    seed: Annotated[str, typer.Option(metavar="SEED", help="Seed of the first round.")] = "0",
     rules: RulesOption = "rami51",
     as_json: JsonOption = False,
 ) -> None:
     """Play random-legal rounds and print a summary."""
     ruleset = load_rules(rules, as_json)
+    if rounds < 1:
+        fail("bad_option", f"--rounds must be 1 or more, not {rounds}", as_json)
     rng = Random(seed)
     reasons: Counter[str] = Counter()
     turns, actions, wins = [], 0, Counter[int]()
@@ -144,9 +163,9 @@ def selfplay(
 
 
 def replay_cmd(
-    file: Annotated[Path, typer.Argument(help="A game record (.jsonl).")],
+    file: FileArgument,
     viewer: Annotated[
-        bool, typer.Option("--viewer", help="Step through it in the terminal viewer.")
+        bool, typer.Option("--viewer", metavar="", help="Step through it in the terminal viewer.")
     ] = False,
     as_json: JsonOption = False,
 ) -> None:
@@ -178,19 +197,28 @@ def replay_cmd(
         typer.echo("Winner: " + ", ".join(match.names[s] for s in match.winners))
 
 
-def verify(file: Annotated[Path, typer.Argument(help="A game record (.jsonl).")]) -> None:
-    """Check that every revealed seed matches its commitment and that the deals came from it."""
+def verify(file: FileArgument, as_json: JsonOption = False) -> None:
+    """Replay a game record and check every field of every line against the replay: the deals
+    come from their committed seeds, and every action, end of round and total is the engine's."""
     try:
         text = file.read_text(encoding="utf-8")
-        match = replay(loads(text))
     except (OSError, UnicodeDecodeError) as error:
-        typer.echo(f"error: cannot read {file}: {error}", err=True)
-        raise typer.Exit(2) from None
+        fail("unreadable_file", f"cannot read {file}: {error}", as_json)
+    try:
+        match = replay(loads(text))
     except RamiError as error:
-        typer.echo(f"NOT VERIFIED: {error}", err=True)
-        raise typer.Exit(1) from None
+        if as_json:
+            emit_json({"verified": False, "error": error.code, "message": shorten(error.message)})
+        else:
+            typer.echo(f"NOT VERIFIED: {shorten(error.message)}", err=True)
+        raise typer.Exit(2) from None
+    rounds = len(match.finished_rounds)
+    if as_json:
+        emit_json({"verified": True, "finished_rounds": rounds, "players": list(match.names)})
+        return
     typer.echo(
-        f"verified: {len(match.finished_rounds)} finished rounds dealt from their committed seeds"
+        f"verified: {rounds} finished rounds dealt from their committed seeds, every line as the"
+        f" replay gives it; players: {', '.join(match.names)}"
     )
 
 

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from rami.cli.common import fail, fail_with, load_rules
+from rami.cli.common import RulesOption, fail, fail_with, load_rules
 from rami.errors import RamiError
 from rami.i18n import LANGUAGES, check_language
 from rami.rulespage import FORMATS, render_rules_page
@@ -35,20 +35,30 @@ def register(app: typer.Typer) -> None:
 
     @app.command("rules")
     def rules_command(
-        preset: Annotated[str, typer.Option("--rules", help="Preset to describe.")] = "rami51",
-        lang: Annotated[str, typer.Option("--lang", help="|".join(LANGUAGES))] = "en",
-        fmt: Annotated[str, typer.Option("--format", help="md or html.")] = "md",
+        preset: RulesOption = "rami51",
+        lang: Annotated[
+            str, typer.Option("--lang", metavar="LANG", help="|".join(LANGUAGES))
+        ] = "en",
+        fmt: Annotated[str, typer.Option("--format", metavar="FORMAT", help="md or html.")] = "md",
         output: Annotated[
-            Path | None, typer.Option("--output", "-o", help="Write to FILE, not stdout.")
+            Path | None,
+            typer.Option("--output", "-o", metavar="FILE", help="Write to FILE, not stdout."),
         ] = None,
         write: Annotated[
-            bool, typer.Option("--write-docs", help="Regenerate every page under --docs-dir.")
+            bool,
+            typer.Option(
+                "--write-docs", metavar="", help="Regenerate every page under --docs-dir."
+            ),
         ] = False,
         check: Annotated[
-            bool, typer.Option("--check-docs", help="Exit 1 if a page under --docs-dir is stale.")
+            bool,
+            typer.Option(
+                "--check-docs", metavar="", help="Exit 1 if a page under --docs-dir is stale."
+            ),
         ] = False,
         docs_dir: Annotated[
-            Path, typer.Option("--docs-dir", help="Where the checked-in pages live.")
+            Path,
+            typer.Option("--docs-dir", metavar="DIR", help="Where the checked-in pages live."),
         ] = DEFAULT_DIR,
     ) -> None:
         """Write the rules page of a preset, generated from the engine, in one language."""

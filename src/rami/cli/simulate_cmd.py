@@ -13,29 +13,40 @@ from rich.table import Table
 from rami.bots import LEVELS
 from rami.bots.hard import DEFAULT_BUDGET, Budget
 from rami.bots.tournament import Config, run, summarize
-from rami.cli.common import emit_json, fail, load_rules
+from rami.cli.common import JsonOption, RulesOption, emit_json, fail, load_rules, shorten
 
 
 def simulate(
     bots: Annotated[
-        str, typer.Option("--bots", help="Bot levels, comma-separated; cycled over the seats.")
+        str,
+        typer.Option(
+            "--bots", metavar="LEVELS", help="Bot levels, comma-separated; cycled over the seats."
+        ),
     ] = "hard,medium",
     players: Annotated[
-        int | None, typer.Option(help="Players per round (default: one per bot).")
+        int | None, typer.Option(metavar="N", help="Players per round (default: one per bot).")
     ] = None,
-    rules: Annotated[str, typer.Option("--rules", help="Rule preset.")] = "rami51",
+    rules: RulesOption = "rami51",
     rounds: Annotated[
-        int, typer.Option(help="Deals to play; each is replayed once per seat rotation.")
+        int,
+        typer.Option(metavar="N", help="Deals to play; each is replayed once per seat rotation."),
     ] = 100,
-    seed: Annotated[str, typer.Option(help="Tournament seed (deals and bots).")] = "0",
-    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    plot: Annotated[Path | None, typer.Option(help="Write a PNG chart of the results.")] = None,
+    seed: Annotated[
+        str, typer.Option(metavar="SEED", help="Tournament seed (deals and bots).")
+    ] = "0",
+    workers: Annotated[
+        int, typer.Option(metavar="N", help="Worker processes (results do not depend on them).")
+    ] = 1,
+    as_json: JsonOption = False,
+    plot: Annotated[
+        Path | None, typer.Option(metavar="FILE", help="Write a PNG chart of the results.")
+    ] = None,
     hard_worlds: Annotated[
-        int, typer.Option(help="Hard level: sampled worlds per decision (0: no search).")
+        int,
+        typer.Option(metavar="N", help="Hard level: sampled worlds per decision (0: no search)."),
     ] = DEFAULT_BUDGET.worlds,
     hard_ms: Annotated[
-        float, typer.Option(help="Hard level: time cap per decision (ms).")
+        float, typer.Option(metavar="MS", help="Hard level: time cap per decision (ms).")
     ] = DEFAULT_BUDGET.max_ms,
 ) -> None:
     """Play bots against each other on duplicate deals and report their strength."""
@@ -43,7 +54,8 @@ def simulate(
     levels = tuple(b.strip() for b in bots.split(",") if b.strip())
     unknown = [b for b in levels if b not in LEVELS]
     if not levels or unknown:
-        fail("unknown_bot", f"unknown bot level {unknown} (known: {', '.join(LEVELS)})", as_json)
+        named = ", ".join(f"'{shorten(b, 40)}'" for b in unknown) or "none given"
+        fail("unknown_bot", f"unknown bot level {named} (known: {', '.join(LEVELS)})", as_json)
     count = players if players is not None else max(2, len(levels))
     if not ruleset.min_players <= count <= ruleset.max_players:
         limits = f"{ruleset.min_players}-{ruleset.max_players}"

@@ -3,36 +3,25 @@
 from __future__ import annotations
 
 import sys
-from collections import Counter
 from collections.abc import Sequence
 from typing import Annotated, Any
 
 import typer
 
-from rami.cards import JOKER, Card, card_text, cards_text, parse_cards
-from rami.cli.common import emit_json, fail, fail_with, load_rules
+from rami.cards import Card, card_text, cards_text, parse_cards
+from rami.cli.common import RulesOption, emit_json, fail, fail_with, impossible_hand, load_rules
 from rami.errors import RamiError
 from rami.melds import Meld
 from rami.rules import RuleSet
 from rami.solver import best_opening, best_partition
 
-RulesOption = Annotated[str, typer.Option("--rules", help="Rule preset (rami51, rami40, ...).")]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object per hand.")]
+JsonOption = Annotated[
+    bool, typer.Option("--json", metavar="", help="Print one JSON object per hand.")
+]
 
 
 def _cards(meld: Meld) -> list[str]:
     return [card_text(c) for c in meld.cards]
-
-
-def _check_hand(hand: Sequence[Card], rules: RuleSet) -> str | None:
-    """Why ``hand`` cannot come from the largest deck of ``rules``, or None."""
-    decks, jokers = rules.deck_for(rules.max_players)
-    for card, count in Counter(hand).items():
-        if card == JOKER and count > jokers:
-            return f"{count} jokers, but the deck has {jokers}"
-        if card != JOKER and count > decks:
-            return f"{count} copies of {card_text(card)}, but the deck has {decks}"
-    return None
 
 
 def solve_hand(hand: Sequence[Card], rules: RuleSet) -> dict[str, Any]:
@@ -72,14 +61,16 @@ def _parse(tokens: str | list[str], rules: RuleSet, as_json: bool) -> tuple[Card
         hand = parse_cards(tokens)
     except RamiError as error:
         fail_with(error, as_json)
-    problem = _check_hand(hand, rules)
+    problem = impossible_hand(hand, rules)
     if problem is not None:
         fail("impossible_hand", f"{cards_text(hand)}: {problem}", as_json)
     return hand
 
 
 def solve(
-    cards: Annotated[list[str], typer.Argument(help="The hand, e.g. 7S 8S 9S JK; - reads stdin.")],
+    cards: Annotated[
+        list[str], typer.Argument(metavar="CARD", help="The hand, e.g. 7S 8S 9S JK; - reads stdin.")
+    ],
     rules: RulesOption = "rami51",
     as_json: JsonOption = False,
 ) -> None:

@@ -1,5 +1,8 @@
 """The checked-in pages under ``docs/rules``: ``<lang>/<preset>.md`` and ``.html``.
 
+Every language has a page for each of :data:`DOC_PRESETS`; a regional preset also has one in
+its own language (:data:`REGIONAL_PAGES`).
+
 Regenerate them with ``rami rules --write-docs`` (or ``python -m rami.rulespage.docs``) from
 the repository root; a test regenerates them in memory and fails if the files are stale.
 """
@@ -14,6 +17,8 @@ from rami.rules import get_rules
 from rami.rulespage import FORMATS, render_rules_page
 
 DOC_PRESETS = ("rami51", "rami40")
+REGIONAL_PAGES: dict[str, tuple[str, ...]] = {"pl": ("rami51-pl",)}
+"""The presets of one country, with a page in that country's language only."""
 DEFAULT_DIR = Path("docs/rules")
 
 
@@ -31,6 +36,17 @@ def _index() -> str:
             f"[md]({lang}/{preset}.md) · [html]({lang}/{preset}.html)" for preset in DOC_PRESETS
         )
         lines.append(f"| {LANGUAGE_NAMES[lang]} | {cells} |")
+    lines += [
+        "",
+        "Regional presets, in their own language:",
+        "",
+        "| language | preset | page |",
+        "|---|---|---|",
+    ]
+    for lang, presets in REGIONAL_PAGES.items():
+        for preset in presets:
+            page = f"[md]({lang}/{preset}.md) · [html]({lang}/{preset}.html)"
+            lines.append(f"| {LANGUAGE_NAMES[lang]} | {preset} | {page} |")
     return "\n".join(lines) + "\n"
 
 
@@ -46,6 +62,11 @@ def expected_docs() -> dict[str, str]:
                     return f"../{other}/{preset}.{fmt}"
 
                 files[f"{lang}/{preset}.{fmt}"] = render_rules_page(rules, lang, fmt, link)
+    for lang, presets in REGIONAL_PAGES.items():
+        for preset in presets:
+            for fmt in FORMATS:
+                page = render_rules_page(get_rules(preset), lang, fmt)
+                files[f"{lang}/{preset}.{fmt}"] = page
     return files
 
 
