@@ -28,7 +28,7 @@ def test_others_moves_are_animated_and_the_turn_is_announced(browser: Any, app: 
         table.play_turn()
         table.wait_my_turn()
     kinds = {a["kind"] for a in page.evaluate("() => window.rami.board.animations")}
-    assert {"draw-stock", "discard"} <= kinds
+    assert kinds & {"draw-stock", "draw-discard"} and "discard" in kinds  # the bot's draw varies
     assert all(a["seat"] == 1 for a in page.evaluate("() => window.rami.board.animations"))
     alerts = page.evaluate("() => window.rami.board.turnAlerts")
     assert alerts.count("sound") >= 3 and alerts.count("notification") >= 3
