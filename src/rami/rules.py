@@ -5,6 +5,8 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import types
+import typing
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -96,12 +98,10 @@ class RuleSet:
 
     def replace(self, **changes: Any) -> RuleSet:
         """A copy with some options changed (validated like any rule set)."""
-        unknown = sorted(set(changes) - {f.name for f in dataclasses.fields(self)})
+        unknown = sorted(set(changes) - set(OPTION_TYPES))
         if unknown:
             raise InvalidRulesError(f"unknown rule option {', '.join(unknown)}", "unknown_option")
-        if "name" not in changes:
-            changes["name"] = "custom"
-        return dataclasses.replace(self, **changes)
+        return dataclasses.replace(self, name="custom", **changes)
 
     @classmethod
     def from_options(cls, data: dict[str, Any], name: str = "custom") -> RuleSet:
@@ -120,40 +120,53 @@ class RuleSet:
             raise InvalidRulesError(str(exc), "invalid_rules") from exc
 
 
+FIELD_TYPES: dict[str, Any] = typing.get_type_hints(RuleSet)
+"""The type of every field of :class:`RuleSet`: the checks below derive from these."""
+OPTION_TYPES: dict[str, Any] = {name: hint for name, hint in FIELD_TYPES.items() if name != "name"}
+"""The type of every rule option (every field but ``name``)."""
+
+
+def _kind_ok(hint: Any, value: Any) -> bool:
+    """True when ``value`` has exactly the type ``hint`` (no bool for int, no 7.0 for 7)."""
+    if typing.get_origin(hint) is Literal:
+        choices = typing.get_args(hint)
+        return any(type(value) is type(choice) and value == choice for choice in choices)
+    if isinstance(hint, types.UnionType):
+        return any(_kind_ok(part, value) for part in typing.get_args(hint))
+    if hint is type(None):
+        return value is None
+    return type(value) is hint
+
+
+def _describe(hint: Any) -> str:
+    """The allowed values of ``hint`` in words."""
+    if typing.get_origin(hint) is Literal:
+        return "one of " + ", ".join(str(choice) for choice in typing.get_args(hint))
+    if isinstance(hint, types.UnionType):
+        return " or ".join(_describe(part) for part in typing.get_args(hint))
+    return {bool: "true or false", int: "a whole number", str: "text", type(None): "none"}.get(
+        hint, str(hint)
+    )
+
+
+def _type_problems(r: RuleSet) -> list[str]:
+    """One line per option whose value has the wrong type (its value is never echoed)."""
+    return [
+        f"{name} must be {_describe(hint)} (not {type(getattr(r, name)).__name__})"
+        for name, hint in FIELD_TYPES.items()
+        if not _kind_ok(hint, getattr(r, name))
+    ]
+
+
 def _problems(r: RuleSet) -> list[str]:
-    problems: list[str] = []
+    problems = _type_problems(r)
+    if problems:
+        return problems
 
     def need(ok: bool, text: str) -> None:
         if not ok:
             problems.append(text)
 
-    choices = {
-        "deck": ("reference", "house", "custom"),
-        "initial_discard": ("upcard", "empty"),
-        "discard_pickup": ("always", "opened_or_opening", "opened_only"),
-        "joker_position": ("lowest", "declared"),
-        "retrieved_joker_replay": ("if_possible", "free"),
-        "discard_joker": ("allowed", "only_to_go_out"),
-        "rami_sec_waives": ("points", "points_and_clean_run"),
-        "rami_sec_bonus": ("double", "none"),
-        "forced_end_scoring": ("lowest_zero", "all_count"),
-        "match_end": ("score_limit", "elimination", "rounds"),
-    }
-    for option, allowed in choices.items():
-        value = getattr(r, option)
-        need(value in allowed, f"{option} must be one of {', '.join(allowed)} (not {value!r})")
-    for option in (
-        "discard_pickup_must_meld",
-        "twin_of_taken_discardable",
-        "opening_needs_clean_run",
-        "jokers_count_in_opening",
-        "layoff_in_opening_turn",
-        "joker_retrieval",
-        "retrieval_from_set",
-        "discard_playable",
-        "final_discard_required",
-    ):
-        need(isinstance(getattr(r, option), bool), f"{option} must be true or false")
     need(2 <= r.min_players <= r.max_players <= 6, "players must be within 2-6, min <= max")
     need(1 <= r.custom_decks <= 4, "custom_decks must be 1-4")
     need(0 <= r.custom_jokers <= 8, "custom_jokers must be 0-8")

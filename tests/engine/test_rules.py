@@ -84,3 +84,44 @@ def test_unknown_option_and_unknown_preset() -> None:
     assert info.value.code == "unknown_preset"
     with pytest.raises(InvalidRulesError):
         RuleSet.from_options({"opening_points": 40})
+
+
+@pytest.mark.parametrize(
+    ("changes", "fragment"),
+    [
+        ({"hand_size": 13.5}, "hand_size"),
+        ({"hand_size": 7.0}, "hand_size"),
+        ({"hand_size": "13"}, "hand_size"),
+        ({"hand_size": None}, "hand_size"),
+        ({"hand_size": True}, "hand_size"),
+        ({"opening_points": [40]}, "opening_points"),
+        ({"turn_limit": 61.0}, "turn_limit"),
+        ({"turn_limit": False}, "turn_limit"),
+        ({"never_opened_penalty": "100"}, "never_opened_penalty"),
+        ({"opening_needs_clean_run": 1}, "opening_needs_clean_run"),
+        ({"joker_retrieval": "yes"}, "joker_retrieval"),
+        ({"deck": ["house"]}, "deck"),
+        ({"deck": None}, "deck"),
+        ({"match_end": 1}, "match_end"),
+        ({"jokers_per_meld": 1.0}, "jokers_per_meld"),
+    ],
+)
+def test_wrong_types_are_refused(changes: dict, fragment: str) -> None:  # type: ignore[type-arg]
+    with pytest.raises(InvalidRulesError, match=fragment) as info:
+        get_rules().replace(**changes)
+    assert info.value.code == "invalid_rules"
+    with pytest.raises(InvalidRulesError, match=fragment):
+        RuleSet.from_options({**get_rules().options(), **changes})
+
+
+def test_none_is_accepted_where_the_option_allows_it() -> None:
+    rules = get_rules().replace(turn_limit=None, stock_reshuffles=None, never_opened_penalty=None)
+    assert (rules.turn_limit, rules.stock_reshuffles, rules.never_opened_penalty) == (None,) * 3
+
+
+def test_the_name_is_not_an_option() -> None:
+    with pytest.raises(InvalidRulesError) as info:
+        get_rules().replace(name="mine")
+    assert info.value.code == "unknown_option"
+    with pytest.raises(InvalidRulesError, match="name"):
+        RuleSet(name=[])  # type: ignore[arg-type]

@@ -13,10 +13,14 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from rami.server import Settings, create_app
+from rami.server.limits import Limits
 from rami.server.storage import MemoryStorage, Storage
 from rami.server.table import Table
 
 Message = dict[str, Any]
+
+UNHURRIED = Limits(messages_per_second=1e6, message_burst=10**6, create_burst=10**6)
+"""The default limits, with rates no test of play reaches (the limits have their own tests)."""
 
 
 def seeds(prefix: str) -> Callable[[], str]:
@@ -27,12 +31,15 @@ def seeds(prefix: str) -> Callable[[], str]:
 
 @contextmanager
 def server(
-    storage: Storage | None = None, seed: str = "test", bot_delay: float = 0.0, grace: float = 30.0
+    storage: Storage | None = None,
+    seed: str = "test",
+    bot_delay: float = 0.0,
+    grace: float = 30.0,
+    limits: Limits = UNHURRIED,
 ) -> Iterator[TestClient]:
     """A running app (lifespan included) with deterministic match seeds."""
-    app = create_app(
-        storage or MemoryStorage(), Settings(bot_delay=bot_delay, grace=grace), seeds(seed)
-    )
+    settings = Settings(bot_delay=bot_delay, grace=grace)
+    app = create_app(storage or MemoryStorage(), settings, seeds(seed), limits=limits)
     with TestClient(app) as client:
         yield client
 

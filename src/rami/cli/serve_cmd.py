@@ -7,6 +7,10 @@ from typing import Annotated
 
 import typer
 
+from rami.server.limits import Limits
+
+_DEFAULT = Limits()
+
 
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
@@ -36,6 +40,33 @@ def serve(
             "(non-zero when one is broken); serves nothing.",
         ),
     ] = False,
+    body_bytes: Annotated[
+        int, typer.Option(min=256, help="Largest HTTP request body (bytes).")
+    ] = _DEFAULT.body_bytes,
+    message_bytes: Annotated[
+        int, typer.Option(min=256, help="Largest websocket message read (bytes).")
+    ] = _DEFAULT.message_bytes,
+    frame_bytes: Annotated[
+        int, typer.Option(min=1024, help="Largest websocket frame; larger closes (bytes).")
+    ] = _DEFAULT.frame_bytes,
+    connections_per_table: Annotated[
+        int, typer.Option(min=1, help="Open websockets per table.")
+    ] = _DEFAULT.connections_per_table,
+    spectators_per_table: Annotated[
+        int, typer.Option(min=0, help="Spectators per table.")
+    ] = _DEFAULT.spectators_per_table,
+    creates_per_minute: Annotated[
+        float, typer.Option(min=0.0, help="Tables one address may create per minute.")
+    ] = _DEFAULT.creates_per_minute,
+    create_burst: Annotated[
+        int, typer.Option(min=1, help="Tables one address may create at once.")
+    ] = _DEFAULT.create_burst,
+    messages_per_second: Annotated[
+        float, typer.Option(min=0.0, help="Websocket messages per connection per second.")
+    ] = _DEFAULT.messages_per_second,
+    message_burst: Annotated[
+        int, typer.Option(min=1, help="Websocket messages a connection may send at once.")
+    ] = _DEFAULT.message_burst,
 ) -> None:
     """Serve the web app: create tables, invite friends, add bots, play in the browser."""
     if check:
@@ -45,10 +76,21 @@ def serve(
     from rami.server import Settings, create_app
     from rami.server.sql_store import SqliteStorage
 
+    limits = Limits(
+        body_bytes=body_bytes,
+        message_bytes=message_bytes,
+        frame_bytes=frame_bytes,
+        connections_per_table=connections_per_table,
+        spectators_per_table=spectators_per_table,
+        creates_per_minute=creates_per_minute,
+        create_burst=create_burst,
+        messages_per_second=messages_per_second,
+        message_burst=message_burst,
+    )
     settings = Settings(bot_delay=bot_delay, grace=grace, archive_after=archive_after)
-    app = create_app(SqliteStorage(data), settings)
+    app = create_app(SqliteStorage(data), settings, limits=limits)
     typer.echo(f"Rami: http://{host}:{port}/  (data in {data.resolve()})")
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65536)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=limits.frame_bytes)
 
 
 def check_store(data: Path) -> int:

@@ -18,21 +18,26 @@ from rami.i18n import LANGUAGE_NAMES, LANGUAGES, negotiate_language
 from rami.rules import PRESET_SUMMARIES, PRESETS
 from rami.rulespage import render_rules_page
 from rami.server.config import parse_create
+from rami.server.http_errors import error_response, install_error_handlers
+from rami.server.limits import Limits, RateLimiter
 from rami.server.lobby import Lobby, TableUnavailable
-from rami.server.protocol import ProtocolError
+from rami.server.models import CreatedTable, CreateTable, ErrorBody, Meta, Replay, TableAnswer
+from rami.server.protocol import ProtocolError, protocol_schema
 from rami.server.replay import record_text, replay_frames
 from rami.server.snapshot import table_info
 from rami.server.storage import MemoryStorage, Storage
 from rami.server.strings import ui_strings
-from rami.server.table import Settings, Table
-from rami.server.ws import serve_socket
+from rami.server.table import Refusal, Settings, Table
+from rami.server.ws import Connections, serve_socket
 from rami.shuffle import new_seed
 
 WEB_DIR = Path(str(files("rami") / "web"))
 
 
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"code": code, "message": message}, status_code=status)
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorBody} for status in (400, 404, 409, 413, 422, 429)
+}
+"""The refusals a route may answer, for the OpenAPI schema."""
 
 
 async def _find(lobby: Lobby, table_id: str) -> Table | JSONResponse:
@@ -40,8 +45,8 @@ async def _find(lobby: Lobby, table_id: str) -> Table | JSONResponse:
     try:
         table = await lobby.view(table_id)
     except TableUnavailable as error:
-        return _error(503, error.code, error.message)
-    return _error(404, "no_such_table", "no such table") if table is None else table
+        return error_response(503, error.code, error.message)
+    return error_response(404, "no_such_table", "no such table") if table is None else table
 
 
 def _page(name: str) -> FileResponse:
@@ -52,11 +57,16 @@ def create_app(
     storage: Storage | None = None,
     settings: Settings | None = None,
     seeds: Callable[[], str] = new_seed,
+    limits: Limits | None = None,
 ) -> FastAPI:
     """The app serving tables kept in ``storage`` (in memory when None).
 
-    ``seeds`` gives each new match its secret seed (tests pass a deterministic source).
+    ``seeds`` gives each new match its secret seed (tests pass a deterministic source);
+    ``limits`` bounds what one client may ask (:class:`~rami.server.limits.Limits`).
     """
+    limits = limits or Limits()
+    creations = RateLimiter(limits.creates_per_minute / 60.0, limits.create_burst)
+    connections = Connections(limits)
     lobby = Lobby(
         storage if storage is not None else MemoryStorage(), settings or Settings(), seeds
     )
@@ -67,8 +77,17 @@ def create_app(
         yield
         await lobby.close()
 
-    app = FastAPI(title="Rami", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app = FastAPI(
+        title="Rami",
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        max_body_size=limits.body_bytes,
+        responses=REFUSALS,
+    )
+    install_error_handlers(app)
     app.state.lobby = lobby
+    app.state.limits = limits
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
 
     @app.get("/", include_in_schema=False)
@@ -84,48 +103,59 @@ def create_app(
         return _page("replay.html")
 
     @app.get("/api/meta")
-    async def meta(request: Request) -> dict[str, Any]:
+    async def meta(request: Request) -> Meta:
         header = request.headers.get("accept-language", "")
-        return {
-            "presets": [
-                {
-                    "name": name,
-                    "summary": PRESET_SUMMARIES.get(name, ""),
-                    "min": r.min_players,
-                    "max": r.max_players,
-                }
-                for name, r in PRESETS.items()
-            ],
-            "bots": list(LEVELS),
-            "languages": [{"code": code, "name": LANGUAGE_NAMES[code]} for code in LANGUAGES],
-            "preferred_language": negotiate_language(header.replace(";", ",").split(",")),
-        }
+        return Meta.model_validate(
+            {
+                "presets": [
+                    {
+                        "name": name,
+                        "summary": PRESET_SUMMARIES.get(name, ""),
+                        "min": r.min_players,
+                        "max": r.max_players,
+                    }
+                    for name, r in PRESETS.items()
+                ],
+                "bots": list(LEVELS),
+                "languages": [{"code": code, "name": LANGUAGE_NAMES[code]} for code in LANGUAGES],
+                "preferred_language": negotiate_language(header.replace(";", ",").split(",")),
+            }
+        )
+
+    @app.get("/api/schema")
+    async def schema() -> dict[str, Any]:
+        """The JSON Schema of every websocket message (docs/PROTOCOL.md describes them)."""
+        return protocol_schema()
 
     @app.get("/api/strings/{lang}")
     async def strings(lang: str) -> Response:
         if lang not in LANGUAGES:
-            return _error(404, "unknown_language", f"no language {lang!r}")
+            return error_response(404, "unknown_language", f"no language {lang!r}")
         return JSONResponse(ui_strings(lang))
 
-    @app.post("/api/tables")
-    async def create_table(request: Request) -> Response:
-        try:
-            body = await request.json()
-        except ValueError:
-            return _error(400, "malformed", "send a JSON object")
+    @app.post("/api/tables", status_code=201, response_model=CreatedTable)
+    async def create_table(body: CreateTable, request: Request) -> Response:
+        address = request.client.host if request.client is not None else ""
+        if not creations.allow(address):
+            return error_response(429, "rate_limited", "too many tables created: wait a minute")
         try:
             config, name = parse_create(body)
         except ProtocolError as error:
-            return _error(400, error.code, error.message)
-        table, token = await lobby.create(config, name)
-        return JSONResponse({"table": table.table_id, "seat": 0, "token": token}, 201)
+            return error_response(400, error.code, error.message)
+        try:
+            table, token = await lobby.create(config, name)
+        except Refusal as refusal:
+            return error_response(503, refusal.code, refusal.message)
+        created = CreatedTable(table=table.table_id, seat=0, token=token)
+        return JSONResponse(created.model_dump(), 201)
 
-    @app.get("/api/tables/{table_id}")
+    @app.get("/api/tables/{table_id}", response_model=TableAnswer)
     async def get_table(table_id: str) -> Response:
         table = await _find(lobby, table_id)
         if not isinstance(table, Table):
             return table
-        return JSONResponse({**table_info(table), "version": table.version})
+        answer = TableAnswer.model_validate({**table_info(table), "version": table.version})
+        return JSONResponse(answer.model_dump(mode="json"))
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> Response:
@@ -134,18 +164,18 @@ def create_app(
             return table
         text = None if table.match is None else record_text(table.match)
         if text is None:
-            return _error(409, "no_finished_round", "no round has finished yet")
+            return error_response(409, "no_finished_round", "no round has finished yet")
         headers = {"Content-Disposition": f'attachment; filename="rami-{table_id}.jsonl"'}
         return PlainTextResponse(text, headers=headers, media_type="application/x-ndjson")
 
-    @app.get("/api/tables/{table_id}/replay")
+    @app.get("/api/tables/{table_id}/replay", response_model=Replay)
     async def replay(table_id: str, lang: str = "en") -> Response:
         table = await _find(lobby, table_id)
         if not isinstance(table, Table):
             return table
         match = table.match
         if match is None or not match.finished_rounds:
-            return _error(409, "no_finished_round", "no round has finished yet")
+            return error_response(409, "no_finished_round", "no round has finished yet")
         frames = replay_frames(match, negotiate_language([lang]))
         return JSONResponse(
             {"names": list(match.names), "rules_hash": match.rules.hash, "frames": frames}
@@ -154,17 +184,17 @@ def create_app(
     @app.get("/rules/{lang}/{preset}", include_in_schema=False)
     async def rules_page(lang: str, preset: str) -> Response:
         if lang not in LANGUAGES or preset not in PRESETS:
-            return _error(404, "no_such_page", "no rules page there")
+            return error_response(404, "no_such_page", "no rules page there")
         try:
             html = render_rules_page(
                 PRESETS[preset], lang, "html", link=lambda other: f"/rules/{other}/{preset}"
             )
         except RamiError as error:
-            return _error(500, error.code, error.message)
+            return error_response(500, error.code, error.message)
         return HTMLResponse(html)
 
     @app.websocket("/ws/{table_id}")
     async def socket(websocket: WebSocket, table_id: str) -> None:
-        await serve_socket(websocket, lobby, table_id)
+        await serve_socket(websocket, lobby, table_id, connections)
 
     return app

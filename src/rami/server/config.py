@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rami.bots import LEVELS
 from rami.errors import RamiError
 from rami.rules import PRESETS, RuleSet, get_rules
 from rami.server.protocol import ProtocolError, clean_name
 
+if TYPE_CHECKING:
+    from rami.server.models import CreateTable
+
 TIMER_RANGE = (10, 600)
+ROUNDS_RANGE = (1, 50)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,26 +74,16 @@ def _bad(message: str) -> ProtocolError:
     return ProtocolError("bad_table", message)
 
 
-def parse_create(body: Any) -> tuple[TableConfig, str]:
-    """Check a create-table request; returns the configuration and the host's name.
-
-    ``{"name", "preset", "seats", "bots": [levels of the last seats], "options": {...},
-    "rounds": N | null, "turn_timer": seconds | null}``
-    """
-    if not isinstance(body, dict):
-        raise _bad("send a JSON object")
-    raw_name = body.get("name")
-    name = clean_name(raw_name if isinstance(raw_name, str) else "")
+def parse_create(body: CreateTable) -> tuple[TableConfig, str]:
+    """Check a create-table request (already typed); returns the configuration and host name."""
+    name = clean_name(body.name)
     try:
-        rules = get_rules(str(body.get("preset", "rami51")))
-        options = body.get("options") or {}
-        if not isinstance(options, dict):
-            raise _bad("options must be an object")
-        rounds = body.get("rounds")
-        if rounds is not None:
-            if not isinstance(rounds, int) or not 1 <= rounds <= 50:
-                raise _bad("rounds must be 1-50")
-            options = {**options, "match_end": "rounds", "match_limit": rounds}
+        rules = get_rules(body.preset)
+        options = body.rule_changes()
+        if body.rounds is not None:
+            if not ROUNDS_RANGE[0] <= body.rounds <= ROUNDS_RANGE[1]:
+                raise _bad(f"rounds must be {ROUNDS_RANGE[0]}-{ROUNDS_RANGE[1]}")
+            options = {**options, "match_end": "rounds", "match_limit": body.rounds}
         if options:
             named = rules.name
             rules = rules.replace(**options)
@@ -97,18 +91,17 @@ def parse_create(body: Any) -> tuple[TableConfig, str]:
                 rules = PRESETS[named]
     except RamiError as error:
         raise ProtocolError("bad_rules", error.message) from None
-    seats = body.get("seats", 2)
-    if not isinstance(seats, int) or not rules.min_players <= seats <= rules.max_players:
+    seats = body.seats
+    if not rules.min_players <= seats <= rules.max_players:
         raise _bad(f"these rules seat {rules.min_players}-{rules.max_players} players")
-    bots = body.get("bots") or []
-    if not isinstance(bots, list) or len(bots) > seats - 1:
+    bots = body.bots
+    if len(bots) > seats - 1:
         raise _bad("bots: a list of levels, at most one fewer than the seats")
     for level in bots:
         if level not in LEVELS:
-            raise _bad(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
-    timer = body.get("turn_timer")
-    if timer is not None and (not isinstance(timer, int) or not TIMER_RANGE[0] <= timer <= 600):
+            raise _bad(f"unknown bot level (known: {', '.join(LEVELS)})")
+    timer = body.turn_timer
+    if timer is not None and not TIMER_RANGE[0] <= timer <= TIMER_RANGE[1]:
         raise _bad(f"turn_timer: {TIMER_RANGE[0]}-{TIMER_RANGE[1]} seconds, or none")
     levels: list[str | None] = [None] * (seats - len(bots)) + list(bots)
-    base = str(body.get("preset", "rami51"))
-    return TableConfig(rules, tuple(levels), timer, base), name
+    return TableConfig(rules, tuple(levels), timer, body.preset), name

@@ -1,88 +1,135 @@
-"""The wire protocol: client messages parsed and checked for shape, server messages built.
+"""The websocket protocol: client messages parsed by Pydantic models, server messages typed.
 
-Client messages are JSON objects with a ``type``; anything else is refused with the code
-``malformed`` before it reaches a table. Server messages are plain dicts ready for JSON.
-docs/PROTOCOL.md documents every message.
+Client messages are JSON objects discriminated by ``type``; anything else is refused with the
+code ``malformed`` before it reaches a table, and no refusal repeats more than a short,
+sanitized excerpt of what was sent. Server messages are models too (:mod:`rami.server.outgoing`).
+docs/PROTOCOL.md documents every message; ``GET /api/schema`` serves their JSON Schema.
 """
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Annotated, Any, Literal
 
-MAX_MESSAGE_BYTES = 4096
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from rami.errors import RamiError
+from rami.server.limits import Limits
+from rami.server.outgoing import (
+    SERVER_MESSAGES,
+    ack_message,
+    encode,
+    error_message,
+    excerpt,
+)
+
+__all__ = [
+    "ACTION_MAX",
+    "NAME_MAX",
+    "Act",
+    "ClientMessage",
+    "Hello",
+    "HintRequest",
+    "Join",
+    "NextRound",
+    "Ping",
+    "ProtocolError",
+    "Start",
+    "Text",
+    "ack_message",
+    "clean_name",
+    "describe_errors",
+    "encode",
+    "error_message",
+    "parse_message",
+    "protocol_schema",
+]
+
 NAME_MAX = 24
+ACTION_MAX = 200
+TOKEN_MAX = 64
 
 
-class ProtocolError(Exception):
+class ProtocolError(RamiError):
     """A refused client message: a stable code and a plain message."""
 
+    code = "malformed"
+
     def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+        super().__init__(message, code)
 
 
-@dataclass(frozen=True, slots=True)
-class Hello:
+def _encodable(text: str) -> str:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("text with a lone surrogate") from None
+    return text
+
+
+Text = Annotated[str, AfterValidator(_encodable)]
+"""A string that is valid Unicode (no lone surrogate)."""
+
+
+class _ClientMessage(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+
+class Hello(_ClientMessage):
     """Bind the connection: to a seat (with its token) or as a spectator (no token)."""
 
-    token: str | None
-    lang: str
+    type: Literal["hello"] = "hello"
+    token: Annotated[Text, Field(max_length=TOKEN_MAX)] | None = None
+    lang: Annotated[Text, Field(max_length=16)] = "en"
 
 
-@dataclass(frozen=True, slots=True)
-class Join:
+class Join(_ClientMessage):
     """Take a free seat with a name (``seat`` None: the first free one)."""
 
-    name: str
-    seat: int | None
+    type: Literal["join"] = "join"
+    name: Text
+    seat: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Start:
+class Start(_ClientMessage):
     """The host starts the match."""
 
+    type: Literal["start"] = "start"
 
-@dataclass(frozen=True, slots=True)
-class Act:
+
+class Act(_ClientMessage):
     """Play an action (its text form) on the state of ``version``; ``seat`` is optional."""
 
-    action: str
+    type: Literal["act"] = "act"
+    action: Annotated[Text, Field(max_length=ACTION_MAX)]
     version: int
-    seat: int | None
+    seat: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class NextRound:
+class NextRound(_ClientMessage):
     """Deal the next round (any seated player, between rounds)."""
 
+    type: Literal["next_round"] = "next_round"
     version: int
 
 
-@dataclass(frozen=True, slots=True)
-class HintRequest:
+class HintRequest(_ClientMessage):
     """Ask the solver for a suggested play."""
 
+    type: Literal["hint"] = "hint"
 
-@dataclass(frozen=True, slots=True)
-class Ping:
+
+class Ping(_ClientMessage):
     """Keep-alive; answered with ``pong``."""
+
+    type: Literal["ping"] = "ping"
 
 
 ClientMessage = Hello | Join | Start | Act | NextRound | HintRequest | Ping
-
-
-def _field(obj: dict[str, Any], key: str, kind: type, required: bool = True) -> Any:
-    value = obj.get(key)
-    if value is None:
-        if required:
-            raise ProtocolError("malformed", f"field '{key}' is missing")
-        return None
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise ProtocolError("malformed", f"field '{key}' has the wrong type")
-    return value
+CLIENT_MESSAGES: TypeAdapter[ClientMessage] = TypeAdapter(
+    Annotated[ClientMessage, Field(discriminator="type")]
+)
+"""Every client message, told apart by its ``type``."""
 
 
 def clean_name(name: str) -> str:
@@ -93,46 +140,51 @@ def clean_name(name: str) -> str:
     return text
 
 
-def parse_message(raw: str | bytes) -> ClientMessage:
+_TAGS = frozenset(
+    ("hello", "join", "start", "act", "next_round", "hint", "ping", "body", "query", "path")
+)
+"""Leading parts of an error's location that name the message type or the request part."""
+
+
+def describe_errors(errors: Sequence[Mapping[str, Any]]) -> str:
+    """The first validation problem in words, never quoting more than an excerpt of input."""
+    if not errors:
+        return "the request could not be read"
+    first = errors[0]
+    kind = first.get("type")
+    if kind == "union_tag_invalid":
+        return "unknown message type"
+    if kind == "union_tag_not_found":
+        return "a message needs a type"
+    text = excerpt(str(first.get("msg", "")), 120)
+    loc = [str(part) for part in first.get("loc", ())]
+    if loc and loc[0] in _TAGS:
+        loc = loc[1:]
+    where = ".".join(excerpt(part, 24) for part in loc)
+    return f"field '{where}': {text}" if where and kind != "json_invalid" else text
+
+
+def parse_message(raw: str | bytes, limits: Limits | None = None) -> ClientMessage:
     """Parse one client message or raise :class:`ProtocolError` (code ``malformed``)."""
-    if len(raw) > MAX_MESSAGE_BYTES:
-        raise ProtocolError("malformed", "message too long")
+    limit = (limits or Limits()).message_bytes
+    if isinstance(raw, bytes):
+        raise ProtocolError("malformed", "binary frames are not read: send JSON text")
+    if len(raw) > limit or len(raw.encode("utf-8", "surrogatepass")) > limit:
+        raise ProtocolError("malformed", f"a message has at most {limit} bytes")
     try:
-        obj = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise ProtocolError("malformed", "not JSON") from None
-    if not isinstance(obj, dict):
-        raise ProtocolError("malformed", "a message is a JSON object")
-    kind = obj.get("type")
-    if kind == "hello":
-        lang = _field(obj, "lang", str, required=False) or "en"
-        return Hello(_field(obj, "token", str, required=False), lang)
-    if kind == "join":
-        return Join(clean_name(_field(obj, "name", str)), _field(obj, "seat", int, False))
-    if kind == "start":
-        return Start()
-    if kind == "act":
-        action = _field(obj, "action", str)
-        return Act(action, _field(obj, "version", int), _field(obj, "seat", int, False))
-    if kind == "next_round":
-        return NextRound(_field(obj, "version", int))
-    if kind == "hint":
-        return HintRequest()
-    if kind == "ping":
-        return Ping()
-    raise ProtocolError("malformed", f"unknown message type {kind!r}")
+        message = CLIENT_MESSAGES.validate_json(raw)
+    except ValidationError as error:
+        problems = error.errors(include_input=False, include_url=False)
+        raise ProtocolError("malformed", describe_errors(problems)) from None
+    if isinstance(message, Join):
+        return message.model_copy(update={"name": clean_name(message.name)})
+    return message
 
 
-def error_message(code: str, message: str) -> dict[str, Any]:
-    """A refusal; the server follows it with a full ``state`` (the resync)."""
-    return {"type": "error", "code": code, "message": message}
-
-
-def ack_message(version: int) -> dict[str, Any]:
-    """The acting client's command was applied and stored as ``version``."""
-    return {"type": "ack", "version": version}
-
-
-def encode(message: dict[str, Any]) -> str:
-    """JSON text of a server message."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+def protocol_schema() -> dict[str, Any]:
+    """The JSON Schema of every websocket message, client to server and server to client."""
+    return {
+        "title": "Rami websocket protocol",
+        "client": CLIENT_MESSAGES.json_schema(),
+        "server": SERVER_MESSAGES.json_schema(),
+    }

@@ -296,7 +296,11 @@ class Table:
             self.wakeup.set()
 
     async def hello(self, client: Client, msg: Hello) -> None:
-        """Bind a connection to the seat of its token, or as a spectator, and sync it."""
+        """Bind a connection to the seat of its token, or as a spectator, and sync it.
+
+        Only the sender gets a state, unless the hello brings its seat back online (then
+        everyone sees it).
+        """
         async with self.lock:
             client.lang = negotiate_language([msg.lang])
             seat = None
@@ -304,8 +308,12 @@ class Table:
                 seat = self.seat_of_token(msg.token)
                 if seat is None:
                     client.send(encode(error_message("bad_token", "that seat token is not valid")))
+            before = [(s.online > 0, s.autoplay) for s in self.seats]
             self._bind(client, seat)
-            self.broadcast()
+            if before != [(s.online > 0, s.autoplay) for s in self.seats]:
+                self.broadcast()
+            else:
+                client.send(self.state_for(client, {}))
 
     async def leave(self, client: Client) -> None:
         """Forget a closed connection (its seat becomes away when no other connection holds it)."""

@@ -1,14 +1,26 @@
-"""The websocket transport: one session per connection, messages dispatched to its table."""
+"""The websocket transport: one session per connection, messages dispatched to its table.
+
+A session runs two tasks, one reading and one writing; when either ends (the peer left, a
+send failed, the outbox overflowed) the other is stopped and the connection closes, so no
+connection keeps applying moves without answering. Malformed input is refused with an
+``error`` and the connection stays open; only a frame over the size limit closes it.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+from collections import Counter
+from collections.abc import Awaitable, Callable
 
+import anyio
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rami.server.hints import hint_message
+from rami.server.limits import Limits, TokenBucket
 from rami.server.lobby import Lobby, TableUnavailable
+from rami.server.outgoing import PongMessage
 from rami.server.protocol import (
     Act,
     ClientMessage,
@@ -27,65 +39,124 @@ from rami.server.table import Client, Table, refuse_protocol
 
 OUTBOX = 512
 """Messages waiting for a slow connection before it is closed (it will resync on reconnect)."""
+CLOSE_TRY_LATER = 1013
+CLOSE_SERVER_ERROR = 1011
+
+LOG = logging.getLogger("rami.server")
+
+
+class Connections:
+    """Open websockets per table, capped by :attr:`Limits.connections_per_table`."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.open: Counter[str] = Counter()
 
 
 class Session:
     """A websocket bound to one table."""
 
-    def __init__(self, websocket: WebSocket, table: Table) -> None:
+    def __init__(self, websocket: WebSocket, table: Table, limits: Limits) -> None:
         self.websocket = websocket
         self.table = table
+        self.limits = limits
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX)
         self.client = Client(self._enqueue)
         self.greeted = False
+        self.bucket = TokenBucket(limits.messages_per_second, limits.message_burst)
 
-    def _enqueue(self, text: str) -> None:
+    def _enqueue(self, text: str | None) -> None:
+        """Queue a message (None: close once the queue is sent); a full queue closes now."""
         try:
             self.outbox.put_nowait(text)
         except asyncio.QueueFull:
             self.outbox = asyncio.Queue(1)
             self.outbox.put_nowait(None)
 
+    def _refuse(self, code: str, message: str) -> None:
+        """An error to this connection only, with no resync."""
+        self.client.send(encode(error_message(code, message)))
+
     async def _sender(self) -> None:
         while True:
             text = await self.outbox.get()
             if text is None:
-                await self.websocket.close(code=1013)
+                await self.websocket.close(code=CLOSE_TRY_LATER)
                 return
             await self.websocket.send_text(text)
 
-    async def run(self) -> None:
-        """Receive until the connection closes."""
-        sender = asyncio.create_task(self._sender())
-        try:
-            while not sender.done():
-                raw = await self.websocket.receive_text()
-                await self.handle(raw)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            await self.table.leave(self.client)
-            sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await sender
+    async def _receiver(self) -> None:
+        while True:
+            message = await self.websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            text = message.get("text")
+            await self.handle(text if text is not None else bytes(message.get("bytes") or b""))
 
-    async def handle(self, raw: str) -> None:
-        """Parse one message and hand it to the table."""
+    async def run(self) -> None:
+        """Read and write until the connection closes or either side fails."""
+        problems: list[Exception] = []
+
+        async def until_either_ends(side: Callable[[], Awaitable[None]]) -> None:
+            try:
+                await side()
+            except WebSocketDisconnect:
+                pass
+            except Exception as error:  # a failed send or read ends the whole connection
+                problems.append(error)
+            finally:
+                group.cancel_scope.cancel()
+
         try:
-            message = parse_message(raw)
+            async with anyio.create_task_group() as group:
+                group.start_soon(until_either_ends, self._receiver)
+                group.start_soon(until_either_ends, self._sender)
+        finally:
+            with anyio.CancelScope(shield=True):
+                await self.table.leave(self.client)
+        if problems:
+            LOG.warning("connection to table %s closed: %r", self.table.table_id, problems[0])
+            with contextlib.suppress(Exception):
+                await self.websocket.close(code=CLOSE_SERVER_ERROR)
+
+    async def handle(self, raw: str | bytes) -> None:
+        """Parse one message and hand it to the table (a failure is answered, never fatal)."""
+        if not self.bucket.take():
+            self._refuse("rate_limited", "too many messages: slow down")
+            return
+        try:
+            message = parse_message(raw, self.limits)
         except ProtocolError as error:
             refuse_protocol(self.client, self.table if self.greeted else None, error)
             return
         if not self.greeted and not isinstance(message, (Hello, Ping)):
-            self.client.send(encode(error_message("hello_first", "send hello first")))
+            self._refuse("hello_first", "send hello first")
             return
-        await self.dispatch(message)
+        try:
+            await self.dispatch(message)
+        except Exception:
+            LOG.exception("table %s failed on a %s message", self.table.table_id, message.type)
+            self._refuse("internal_error", "the server failed on this message")
+
+    def _spectators_full(self, message: Hello) -> bool:
+        """True when ``message`` would add a spectator to a table that has its share."""
+        table, client = self.table, self.client
+        if message.token is not None and table.seat_of_token(message.token) is not None:
+            return False
+        if client in table.clients and client.seat is None:
+            return False
+        watching = sum(1 for other in table.clients if other.seat is None)
+        return watching >= self.limits.spectators_per_table
 
     async def dispatch(self, message: ClientMessage) -> None:
         """Run one parsed message."""
         table, client = self.table, self.client
         match message:
             case Hello():
+                if self._spectators_full(message):
+                    self._refuse("too_many_spectators", "this table has all the watchers it takes")
+                    self._enqueue(None)
+                    return
                 self.greeted = True
                 await table.hello(client, message)
             case Join():
@@ -100,10 +171,12 @@ class Session:
                 async with table.lock:
                     client.send(encode(hint_message(table, client.seat, client.lang)))
             case Ping():
-                client.send(encode({"type": "pong"}))
+                client.send(encode(PongMessage()))
 
 
-async def serve_socket(websocket: WebSocket, lobby: Lobby, table_id: str) -> None:
+async def serve_socket(
+    websocket: WebSocket, lobby: Lobby, table_id: str, connections: Connections
+) -> None:
     """Accept a connection for ``table_id`` and run its session."""
     await websocket.accept()
     try:
@@ -116,4 +189,16 @@ async def serve_socket(websocket: WebSocket, lobby: Lobby, table_id: str) -> Non
         await websocket.send_text(encode(error_message("no_such_table", "no such table")))
         await websocket.close(code=4404)
         return
-    await Session(websocket, table).run()
+    limits = connections.limits
+    if connections.open[table_id] >= limits.connections_per_table:
+        refusal = error_message("too_many_connections", "this table has all the connections")
+        await websocket.send_text(encode(refusal))
+        await websocket.close(code=CLOSE_TRY_LATER)
+        return
+    connections.open[table_id] += 1
+    try:
+        await Session(websocket, table, limits).run()
+    finally:
+        connections.open[table_id] -= 1
+        if connections.open[table_id] <= 0:
+            del connections.open[table_id]
