@@ -67,6 +67,33 @@ def serve(
     message_burst: Annotated[
         int, typer.Option(min=1, help="Websocket messages a connection may send at once.")
     ] = _DEFAULT.message_burst,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            metavar="URL",
+            envvar="RAMI_DATABASE_URL",
+            help="Shared database of the scaled-out mode (postgresql://USER@HOST:PORT/DB); "
+            "needs --redis.",
+        ),
+    ] = None,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            metavar="URL",
+            envvar="RAMI_REDIS_URL",
+            help="Shared Redis of the scaled-out mode (redis://HOST:PORT/N); needs --database.",
+        ),
+    ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(min=1, metavar="N", help="Processes on this port (scaled-out mode only)."),
+    ] = 1,
+    lease: Annotated[
+        float,
+        typer.Option(
+            min=0.5, metavar="SECONDS", help="Scaled-out mode: time to live of a table's lease."
+        ),
+    ] = 3.0,
 ) -> None:
     """Serve the web app: create tables, invite friends, add bots, play in the browser."""
     if check:
@@ -88,9 +115,32 @@ def serve(
         message_burst=message_burst,
     )
     settings = Settings(bot_delay=bot_delay, grace=grace, archive_after=archive_after)
-    app = create_app(SqliteStorage(data), settings, limits=limits)
-    typer.echo(f"Rami: http://{host}:{port}/  (data in {data.resolve()})")
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=limits.frame_bytes)
+    run = {"host": host, "port": port, "log_level": "warning", "ws_max_size": limits.frame_bytes}
+    if (database is None) != (redis is None):
+        typer.echo("error: the scaled-out mode needs both --database and --redis", err=True)
+        raise typer.Exit(2)
+    if database is None or redis is None:
+        if workers > 1:
+            typer.echo("error: --workers needs --database and --redis", err=True)
+            raise typer.Exit(2)
+        app = create_app(SqliteStorage(data), settings, limits=limits)
+        typer.echo(f"Rami: http://{host}:{port}/  (data in {data.resolve()})")
+        uvicorn.run(app, **run)  # type: ignore[arg-type]
+        return
+    from rami.server.cluster import ClusterTiming
+    from rami.server.database import make_engine, upgrade
+    from rami.server.scaled import export_options, scaled_app
+
+    engine = make_engine(database)
+    upgrade(engine)
+    engine.dispose()
+    timing = ClusterTiming(lease=lease)
+    typer.echo(f"Rami: http://{host}:{port}/  ({workers} process(es), shared database and Redis)")
+    if workers == 1:
+        uvicorn.run(scaled_app(database, redis, settings, limits, timing), **run)  # type: ignore[arg-type]
+        return
+    export_options(database, redis, settings, limits, timing)
+    uvicorn.run("rami.server.scaled:app_from_environment", factory=True, workers=workers, **run)  # type: ignore[arg-type]
 
 
 def check_store(data: Path) -> int:

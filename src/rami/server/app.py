@@ -22,6 +22,7 @@ from rami.server.http_errors import error_response, install_error_handlers
 from rami.server.limits import Limits, RateLimiter
 from rami.server.lobby import Lobby, TableUnavailable
 from rami.server.models import CreatedTable, CreateTable, ErrorBody, Meta, Replay, TableAnswer
+from rami.server.ops import Check, Metrics, ops_router
 from rami.server.protocol import ProtocolError, protocol_schema
 from rami.server.replay import record_text, replay_frames
 from rami.server.snapshot import table_info
@@ -58,18 +59,28 @@ def create_app(
     settings: Settings | None = None,
     seeds: Callable[[], str] = new_seed,
     limits: Limits | None = None,
+    lobby: Lobby | None = None,
+    checks: dict[str, Check] | None = None,
 ) -> FastAPI:
     """The app serving tables kept in ``storage`` (in memory when None).
 
     ``seeds`` gives each new match its secret seed (tests pass a deterministic source);
-    ``limits`` bounds what one client may ask (:class:`~rami.server.limits.Limits`).
+    ``limits`` bounds what one client may ask (:class:`~rami.server.limits.Limits`). A
+    scaled-out process passes its :class:`~rami.server.cluster.ClusterLobby` as ``lobby``
+    and the probes of the services it shares as ``checks`` (for ``/healthz``).
     """
     limits = limits or Limits()
     creations = RateLimiter(limits.creates_per_minute / 60.0, limits.create_burst)
-    connections = Connections(limits)
-    lobby = Lobby(
-        storage if storage is not None else MemoryStorage(), settings or Settings(), seeds
+    if lobby is None:
+        lobby = Lobby(
+            storage if storage is not None else MemoryStorage(), settings or Settings(), seeds
+        )
+    tables = lobby.tables
+    metrics = Metrics(
+        lambda: len(tables), lambda: sum(len(table.clients) for table in tables.values())
     )
+    connections = Connections(limits, metrics)
+    relay = lobby.relay(limits)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -86,6 +97,7 @@ def create_app(
         responses=REFUSALS,
     )
     install_error_handlers(app)
+    app.include_router(ops_router(metrics, checks or {}))
     app.state.lobby = lobby
     app.state.limits = limits
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
@@ -195,6 +207,6 @@ def create_app(
 
     @app.websocket("/ws/{table_id}")
     async def socket(websocket: WebSocket, table_id: str) -> None:
-        await serve_socket(websocket, lobby, table_id, connections)
+        await serve_socket(websocket, lobby, table_id, connections, relay)
 
     return app

@@ -21,7 +21,8 @@ from redis.asyncio import Redis
 
 from rami.server.bus import Bus, Handler
 from rami.server.leases import Leases
-from rami.server.lobby import Lobby, TableUnavailable
+from rami.server.limits import Limits
+from rami.server.lobby import Lobby, Relay, Remote, TableUnavailable
 from rami.server.sql_store import SqlStorage
 from rami.server.storage import StorageError
 from rami.server.table import Settings, Table
@@ -38,14 +39,6 @@ class ClusterTiming:
     sweep: float = 1.0
     sweep_batch: int = 200
     """Live tables looked at per sweep."""
-
-
-@dataclass(frozen=True, slots=True)
-class Remote:
-    """A table owned by another process."""
-
-    table_id: str
-    owner: str
 
 
 class OwnedElsewhere(Exception):
@@ -138,12 +131,18 @@ class ClusterLobby(Lobby):
 
     # --- answers -----------------------------------------------------------------------
 
-    async def locate(self, table_id: str) -> Table | Remote | None:  # type: ignore[override]
+    async def locate(self, table_id: str) -> Table | Remote | None:
         """The table if this process owns it (taking it when nobody does), else its owner."""
         try:
             return await self.find(table_id)
         except OwnedElsewhere as elsewhere:
             return Remote(table_id, elsewhere.owner)
+
+    def relay(self, limits: Limits) -> Relay:
+        """Connections to tables owned elsewhere go through the bus."""
+        from rami.server.relay import Relays
+
+        return Relays(self, limits).relay
 
     async def view(self, table_id: str) -> Table | None:
         """The table owned here, or a fresh replay of the stored one (read only)."""

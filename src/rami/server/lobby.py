@@ -16,13 +16,17 @@ import asyncio
 import logging
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from starlette.websockets import WebSocket
 
 from rami.bots import LEVELS
 from rami.errors import RamiError
 from rami.server.auth import new_table_id
 from rami.server.config import TableConfig
 from rami.server.driver import Driver
+from rami.server.limits import Limits
 from rami.server.protocol import encode
 from rami.server.snapshot import snapshot
 from rami.server.storage import CorruptTableError, Storage, StorageError, StoredTable
@@ -39,6 +43,18 @@ REASON_MAX = 300
 """Characters of a reason kept (a stored value quoted in it may be long)."""
 
 DAMAGED = "this table is damaged and cannot be served"
+
+
+@dataclass(frozen=True, slots=True)
+class Remote:
+    """A table owned by another process (scaled-out mode)."""
+
+    table_id: str
+    owner: str
+
+
+Relay = Callable[[WebSocket, str, str], Awaitable[None]]
+"""Carries an accepted websocket to the process owning its table (scaled-out mode)."""
 
 
 class TableUnavailable(RamiError):
@@ -213,9 +229,13 @@ class Lobby:
     async def _adopt(self, table_id: str) -> None:
         """Take a new table on before it is served (one process owns every table here)."""
 
-    async def locate(self, table_id: str) -> Table | None:
-        """The table a connection plays at (:meth:`find`; a cluster may answer elsewhere)."""
+    async def locate(self, table_id: str) -> Table | Remote | None:
+        """The table a connection plays at: :meth:`find` (a cluster may name its owner)."""
         return await self.find(table_id)
+
+    def relay(self, limits: Limits) -> Relay | None:
+        """How connections reach tables owned elsewhere (None: every table is here)."""
+        return None
 
     async def view(self, table_id: str) -> Table | None:
         """The table to read (records, replays, facts): :meth:`find`."""

@@ -44,9 +44,11 @@ class Metrics:
         """A start time for :meth:`command_done`."""
         return time.perf_counter()
 
-    def command_done(self, started: float) -> None:
-        """Record one command's latency."""
+    def command_done(self, started: float, action: bool = False) -> None:
+        """Record one command's latency (and count it when it was a game action)."""
         self.commands.observe(time.perf_counter() - started)
+        if action:
+            self.actions.inc()
 
     def text(self) -> bytes:
         """The Prometheus text exposition."""

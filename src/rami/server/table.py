@@ -52,7 +52,7 @@ class Settings:
 class Client:
     """One connection as a table sees it: its seat (None: spectator), language and outbox."""
 
-    def __init__(self, send: Callable[[str], None], lang: str = "en") -> None:
+    def __init__(self, send: Callable[[str | None], None], lang: str = "en") -> None:
         self.seat: int | None = None
         self.lang = lang
         self._send = send
@@ -60,6 +60,10 @@ class Client:
     def send(self, text: str) -> None:
         """Queue one encoded message for the connection."""
         self._send(text)
+
+    def close(self) -> None:
+        """Close the connection once what is queued is sent (the client reconnects)."""
+        self._send(None)
 
 
 class Refusal(RamiError):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
 
@@ -19,7 +20,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rami.server.hints import hint_message
 from rami.server.limits import Limits, TokenBucket
-from rami.server.lobby import Lobby, TableUnavailable
+from rami.server.lobby import Lobby, Relay, TableUnavailable
+from rami.server.ops import Metrics
 from rami.server.outgoing import PongMessage
 from rami.server.protocol import (
     Act,
@@ -48,18 +50,22 @@ LOG = logging.getLogger("rami.server")
 class Connections:
     """Open websockets per table, capped by :attr:`Limits.connections_per_table`."""
 
-    def __init__(self, limits: Limits) -> None:
+    def __init__(self, limits: Limits, metrics: Metrics | None = None) -> None:
         self.limits = limits
+        self.metrics = metrics
         self.open: Counter[str] = Counter()
 
 
 class Session:
     """A websocket bound to one table."""
 
-    def __init__(self, websocket: WebSocket, table: Table, limits: Limits) -> None:
+    def __init__(
+        self, websocket: WebSocket, table: Table, limits: Limits, metrics: Metrics | None = None
+    ) -> None:
         self.websocket = websocket
         self.table = table
         self.limits = limits
+        self.metrics = metrics
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX)
         self.client = Client(self._enqueue)
         self.greeted = False
@@ -132,11 +138,14 @@ class Session:
         if not self.greeted and not isinstance(message, (Hello, Ping)):
             self._refuse("hello_first", "send hello first")
             return
+        started = time.perf_counter()
         try:
             await self.dispatch(message)
         except Exception:
             LOG.exception("table %s failed on a %s message", self.table.table_id, message.type)
             self._refuse("internal_error", "the server failed on this message")
+        if self.metrics is not None:
+            self.metrics.command_done(started, isinstance(message, Act))
 
     def _spectators_full(self, message: Hello) -> bool:
         """True when ``message`` would add a spectator to a table that has its share."""
@@ -175,12 +184,16 @@ class Session:
 
 
 async def serve_socket(
-    websocket: WebSocket, lobby: Lobby, table_id: str, connections: Connections
+    websocket: WebSocket,
+    lobby: Lobby,
+    table_id: str,
+    connections: Connections,
+    relay: Relay | None = None,
 ) -> None:
-    """Accept a connection for ``table_id`` and run its session."""
+    """Accept a connection for ``table_id`` and run its session (here, or relayed)."""
     await websocket.accept()
     try:
-        table = await lobby.find(table_id)
+        table = await lobby.locate(table_id)
     except TableUnavailable as error:
         await websocket.send_text(encode(error_message(error.code, error.message)))
         await websocket.close(code=4503)
@@ -188,6 +201,10 @@ async def serve_socket(
     if table is None:
         await websocket.send_text(encode(error_message("no_such_table", "no such table")))
         await websocket.close(code=4404)
+        return
+    if not isinstance(table, Table):
+        if relay is not None:
+            await relay(websocket, table.table_id, table.owner)
         return
     limits = connections.limits
     if connections.open[table_id] >= limits.connections_per_table:
@@ -197,7 +214,7 @@ async def serve_socket(
         return
     connections.open[table_id] += 1
     try:
-        await Session(websocket, table, limits).run()
+        await Session(websocket, table, limits, connections.metrics).run()
     finally:
         connections.open[table_id] -= 1
         if connections.open[table_id] <= 0:

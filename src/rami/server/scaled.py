@@ -1,0 +1,88 @@
+"""A ``rami serve`` process of the scaled-out mode: tables in a shared database, owners and
+messages in a shared Redis (see docs/DEPLOY.md).
+
+``rami serve --workers N`` starts N such processes on one port: uvicorn binds the socket once
+and every worker accepts on it, so a connection lands on any of them. Each worker builds its
+app with :func:`app_from_environment` from the settings the parent puts in the environment.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import os
+import secrets
+import socket
+
+from fastapi import FastAPI
+from redis.asyncio import Redis
+from sqlalchemy import text
+
+from rami.server.app import create_app
+from rami.server.cluster import ClusterLobby, ClusterTiming
+from rami.server.limits import Limits
+from rami.server.ops import Check
+from rami.server.sql_store import SqlStorage
+from rami.server.table import Settings
+
+ENVIRONMENT = "RAMI_SERVE_OPTIONS"
+"""Where the parent of ``--workers`` leaves the settings for its workers (JSON)."""
+
+
+def process_id() -> str:
+    """A name for this process, unique across machines and restarts."""
+    return f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
+
+
+def scaled_app(
+    database: str,
+    redis_url: str,
+    settings: Settings,
+    limits: Limits,
+    timing: ClusterTiming | None = None,
+) -> FastAPI:
+    """The app of one process sharing ``database`` and ``redis_url`` with the others."""
+    storage = SqlStorage(database)
+    redis = Redis.from_url(redis_url)
+    lobby = ClusterLobby(storage, settings, redis, process_id(), timing=timing or ClusterTiming())
+
+    async def database_answers() -> None:
+        def probe() -> None:
+            with storage.engine.connect() as connection:
+                connection.execute(text("SELECT 1"))
+
+        await asyncio.to_thread(probe)
+
+    async def redis_answers() -> None:
+        await redis.ping()
+
+    checks: dict[str, Check] = {"database": database_answers, "redis": redis_answers}
+    return create_app(limits=limits, lobby=lobby, checks=checks)
+
+
+def export_options(
+    database: str, redis_url: str, settings: Settings, limits: Limits, timing: ClusterTiming
+) -> None:
+    """Put the options in the environment for :func:`app_from_environment` in each worker."""
+    os.environ[ENVIRONMENT] = json.dumps(
+        {
+            "database": database,
+            "redis": redis_url,
+            "settings": dataclasses.asdict(settings),
+            "limits": dataclasses.asdict(limits),
+            "timing": dataclasses.asdict(timing),
+        }
+    )
+
+
+def app_from_environment() -> FastAPI:
+    """The app of one ``--workers`` process (uvicorn's factory)."""
+    options = json.loads(os.environ[ENVIRONMENT])
+    return scaled_app(
+        options["database"],
+        options["redis"],
+        Settings(**options["settings"]),
+        Limits(**options["limits"]),
+        ClusterTiming(**options["timing"]),
+    )

@@ -1,0 +1,123 @@
+"""Three real ``rami serve`` processes on one PostgreSQL and one Redis: any process serves any
+table, and a killed owner's tables go on through another process."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from live_server import LivePlayer, LiveServer, Message, free_port
+from websockets.exceptions import ConnectionClosed
+
+from services import postgres_database, redis_database
+
+REDIS_DB = 13
+WAIT = 60.0
+
+
+@pytest.fixture
+def cluster(tmp_path: Path) -> Iterator[list[LiveServer]]:
+    with postgres_database() as database, redis_database(REDIS_DB) as redis:
+        shared = ("--database", database, "--redis", redis, "--bot-delay", "0.02")
+        servers = [
+            LiveServer(tmp_path / f"p{i}", free_port(), *shared, "--lease", "2") for i in range(3)
+        ]
+        for server in servers:
+            server.start()
+        try:
+            yield servers
+        finally:
+            for server in servers:
+                server.kill()
+
+
+def my_turn(player: LivePlayer, seat: int) -> Message:
+    """The newest snapshot once ``seat`` is to act (reading on until it is)."""
+    state = player.state
+    while True:
+        game = None if state is None else state["game"]
+        if state is not None and game is not None and game["current"] == seat and game["legal"]:
+            return state
+        state = player.until("state", WAIT)
+
+
+def play_once(player: LivePlayer) -> int:
+    """Play one legal action of seat 0 (a draw, else a discard); returns the acked version."""
+    state = my_turn(player, 0)
+    legal = state["game"]["legal"]
+    draws = [a for a in legal if a.startswith("draw")]
+    action = draws[0] if draws else next(a for a in legal if a.startswith("discard"))
+    player.send(type="act", action=action, version=state["version"])
+    while True:
+        message = player.recv(WAIT)
+        assert message["type"] != "error", message
+        if message["type"] == "ack":
+            version = int(message["version"])
+            while player.state is None or player.state["version"] < version:
+                player.until("state", WAIT)
+            return version
+
+
+def reconnect(server: LiveServer, table_id: str, token: str) -> LivePlayer:
+    """Connect and greet until a process serves the table (its owner may be changing)."""
+    deadline = time.monotonic() + WAIT
+    while True:
+        player = LivePlayer(server, table_id)
+        try:
+            player.send(type="hello", token=token)
+            player.until("state", 5)
+            return player
+        except (ConnectionClosed, TimeoutError):
+            player.close()
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)  # the client's back-off between reconnections
+
+
+def test_any_process_serves_a_table_and_a_killed_owner_is_replaced(
+    cluster: list[LiveServer],
+) -> None:
+    owner, player_side, watcher_side = cluster
+    body = {"name": "Ana", "preset": "rami51", "seats": 2, "bots": ["random"]}
+    created = httpx.post(f"{owner.url}/api/tables", json=body, timeout=10).json()
+    table_id, token = created["table"], created["token"]
+    listed = httpx.get(f"{watcher_side.url}/api/tables/{table_id}", timeout=10).json()
+    assert listed["seats"][0]["name"] == "Ana"  # read on another process at once
+
+    host = reconnect(player_side, table_id, token)  # relayed to the owner
+    watcher = LivePlayer(watcher_side, table_id)
+    watcher.send(type="hello")
+    assert watcher.until("state", WAIT)["you"]["seat"] is None
+    host.send(type="start")
+    acked = [int(host.until("ack", WAIT)["version"])]
+    for _ in range(4):
+        acked.append(play_once(host))
+    seen = watcher.until("state", WAIT)
+    while seen["version"] < acked[-1]:
+        seen = watcher.until("state", WAIT)
+    assert seen["game"]["hand"] == []  # a spectator sees no hand, through a relay too
+
+    owner.kill()  # mid-match: the table's lease runs out and another process takes it
+    killed = time.monotonic()
+    with pytest.raises((ConnectionClosed, TimeoutError)):
+        while True:
+            host.recv(WAIT)
+    host.close()
+    host = reconnect(player_side, table_id, token)
+    assert host.state is not None and host.state["version"] >= acked[-1]
+    acked.append(play_once(host))
+    took_over = time.monotonic() - killed
+    assert acked[-1] > acked[-2]
+    assert took_over < WAIT
+
+    info = httpx.get(f"{watcher_side.url}/api/tables/{table_id}", timeout=10).json()
+    assert info["version"] >= acked[-1]  # every acknowledged action is stored
+    health = httpx.get(f"{player_side.url}/healthz", timeout=10)
+    assert health.status_code == 200 and health.json()["redis"] == "ok"
+    metrics = httpx.get(f"{player_side.url}/metrics", timeout=10).text
+    assert "rami_tables_owned" in metrics and "rami_command_seconds_bucket" in metrics
+    host.close()
+    watcher.close()
