@@ -43,3 +43,21 @@ def test_every_message_and_field_of_the_schema_is_documented() -> None:
             for field in set(model["properties"]) - {"type"}:
                 assert f"`{field}`" in rows[kind], f"{kind}.{field} is not documented"
         assert types == set(rows), "PROTOCOL.md lists a message the schema does not have"
+
+
+SERVER = Path(__file__).resolve().parents[2] / "src" / "rami" / "server"
+CODE_CALLS = re.compile(
+    r'(?:Refusal|ProtocolError|error_message|_refuse|_bad)\(\s*"([a-z_]+)"'
+    r'|error_response\(\s*\d+,\s*"([a-z_]+)"|"code": "([a-z_]+)"'
+)
+
+
+def test_every_error_code_of_the_server_is_documented() -> None:
+    from rami.server.http_errors import STATUS_CODES
+
+    codes = set(STATUS_CODES.values())
+    for path in SERVER.glob("*.py"):
+        for hit in CODE_CALLS.finditer(path.read_text(encoding="utf-8")):
+            codes.add(next(group for group in hit.groups() if group))
+    missing = sorted(code for code in codes if f"`{code}`" not in DOC)
+    assert len(codes) > 30 and not missing, f"add to PROTOCOL.md: {missing}"
