@@ -5,9 +5,8 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import typing
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 from rami.errors import InvalidRulesError
 
@@ -243,7 +242,7 @@ def get_rules(name: str = "rami51") -> RuleSet:
 def option_choices(name: str) -> tuple[Any, ...] | None:
     """Every value option ``name`` of :class:`RuleSet` allows, read from its ``Literal`` type
     (None for an option of another type: a bool, or a number within limits)."""
-    hint = typing.get_type_hints(RuleSet)[name]
-    if typing.get_origin(hint) is Literal:
-        return typing.get_args(hint)
+    hint = get_type_hints(RuleSet)[name]
+    if get_origin(hint) is Literal:
+        return get_args(hint)
     return None

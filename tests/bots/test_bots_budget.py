@@ -34,9 +34,9 @@ class SlowClock:
 
 def _hard_round(
     budget: Budget, clock: Callable[[], float], seed: str = "count"
-) -> tuple[list[Action], list[int]]:
+) -> tuple[list[Action], list[tuple[int, int]]]:
     """Hard (seat 0) against medium for one rami51 round: hard's actions and, for each of its
-    searched decisions, the worlds it played."""
+    searched decisions, the worlds and rollouts it played."""
     hard = HardBot(seed, budget, clock)
     medium = MediumBot(seed)
     state = deal(get_rules("rami51"), 2, seed)
@@ -45,11 +45,10 @@ def _hard_round(
     while state.phase is not Phase.OVER:
         view = view_for(state, state.current)
         if state.current == 0:
-            hard.worlds_searched = 0
             action = hard.choose(view)
             actions.append(action)
             if hard.worlds_searched:
-                worlds.append(hard.worlds_searched)
+                worlds.append((hard.worlds_searched, hard.rollouts_searched))
         else:
             action = medium.choose(view)
         state = apply(state, action)
@@ -62,14 +61,17 @@ def test_a_slow_machine_makes_the_same_decisions_without_the_time_cap() -> None:
     slow_actions, slow_worlds = _hard_round(COUNTED, slow)
     assert slow_actions == fast_actions
     assert slow_worlds == fast_worlds
-    assert fast_worlds and max(fast_worlds) == COUNTED.worlds
+    assert fast_worlds and max(w for w, _ in fast_worlds) == COUNTED.worlds
+    # per world: the pick and every alternative still in the race (the lookahead's pick may
+    # come from outside the greedy policy's best few, which are then all alternatives)
+    assert all(2 * w <= r <= w * (COUNTED.candidates + 1) for w, r in fast_worlds)
     assert slow.readings == 0
 
 
 def test_the_time_cap_is_a_safety_that_cuts_the_search_on_a_slow_machine() -> None:
     slow = SlowClock()
     _, worlds = _hard_round(Budget(worlds=6, max_ms=1000.0), slow)
-    assert worlds and set(worlds) == {1}
+    assert worlds and {w for w, _ in worlds} == {1}
     assert slow.readings > 0
 
 

@@ -90,7 +90,9 @@ class HardBot:
         self.clock = clock
         """Seconds, read only for the budget's time cap."""
         self.worlds_searched = 0
-        """Worlds the last searched decision played."""
+        """Worlds the last decision played (0: it was not searched)."""
+        self.rollouts_searched = 0
+        """Rollouts the last decision played (one per candidate still in the race, per world)."""
 
     def choose(self, view: PlayerView) -> Action:
         """The searched action for ``view``.
@@ -99,6 +101,7 @@ class HardBot:
         searching them gained nothing (a draw changes which stock cards everybody gets next,
         so the two branches are hard to compare in few worlds).
         """
+        self.worlds_searched = self.rollouts_searched = 0
         if view.phase is Phase.DRAW:
             return self.choose_draw(view)
         if view.phase is not Phase.PLAY or len(view.legal) < 2:
@@ -183,6 +186,7 @@ class HardBot:
 
     def simulate(self, world: RoundState, action: Action, me: int) -> float:
         """Play ``action`` in ``world``, finish the round, and score it for round seat ``me``."""
+        self.rollouts_searched += 1
         if isinstance(action, (DrawStock, DrawDiscard)):
             state = draw(world, action)
         else:
