@@ -9,6 +9,7 @@ Run from the repository root:
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -98,8 +99,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="fewer deals, print only")
     args = parser.parse_args(argv)
     deals = 3 if args.quick else 20
+    load = os.getloadavg()[0]
     times = [
-        f"Measured: {machine()}, {deals} deals per table, each level at every seat in turn.",
+        f"Measured: {machine()}, {deals} deals per table, each level at every seat in turn; "
+        f"load average {load:.1f} when it started.",
         "",
         "| level · table | decisions | p50 ms | p95 ms | max ms |",
         "|---|---:|---:|---:|---:|",

@@ -43,9 +43,8 @@ class Budget:
     0 turns the search off, leaving the hard level's policy and lookahead."""
     max_ms: float | None = 1000.0
     """A safety cap: stop sampling after this many milliseconds (at least one world is always
-    played); None turns it off. The default is well above what 24 worlds take, so it only
-    cuts the search on a machine far slower than usual, where decisions then depend on
-    timing."""
+    played); None turns it off. Only a search that reaches it depends on timing (a slow or
+    heavily loaded machine)."""
     lookahead: int = 6
     """Discards of the greedy ranking the one-draw lookahead compares (below 2: no lookahead,
     for the discard or the draw)."""
