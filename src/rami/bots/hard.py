@@ -41,7 +41,7 @@ class Budget:
     worlds: int = 24
     """Sampled worlds per decision (each plays every candidate to the end of the round);
     0 turns the search off, leaving the hard level's policy and lookahead."""
-    max_ms: float | None = 1000.0
+    max_ms: float | None = 5000.0
     """A safety cap: stop sampling after this many milliseconds (at least one world is always
     played); None turns it off. Only a search that reaches it depends on timing (a slow or
     heavily loaded machine)."""
