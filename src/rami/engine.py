@@ -281,11 +281,10 @@ def _discard_options(
     twins: int,
     debt: int,
 ) -> tuple[list[Card], list[Card]]:
-    distinct = sorted(set(hand))
-    if taken is None and not debt:
-        allowed = distinct
-    else:
-        allowed = [c for c in distinct if not _hard_blocked(rules, hand, c, taken, twins, debt)]
+    allowed = sorted(set(hand))
+    for card in (taken, JOKER) if debt else (taken,):  # only these two can be hard-blocked
+        if card in allowed and _hard_blocked(rules, hand, card, taken, twins, debt):
+            allowed.remove(card)
     if len(hand) == 1 or (rules.discard_joker == "allowed" and rules.discard_playable):
         return allowed, allowed
     preferred = [c for c in allowed if not _soft_code(rules, hand, c, opened, fits)]
@@ -296,6 +295,8 @@ def _discardable_left(state: RoundState, hand: Sequence[Card], debt: int) -> boo
     if state.taken is None and not debt:
         return bool(hand)
     rules, taken, twins = state.rules, state.taken, state.taken_twins
+    if _free_cards(hand, taken):
+        return True
     return any(not _hard_blocked(rules, hand, c, taken, twins, debt) for c in set(hand))
 
 
@@ -385,7 +386,6 @@ def legal_actions(state: RoundState) -> list[Action]:
     derived = _derived(state)
     if derived.legal is None:
         derived.legal = _legal(state)
-        derived.legal_ids = frozenset(map(id, derived.legal))
     return list(derived.legal)
 
 
@@ -464,14 +464,18 @@ def _new_play_actions(state: RoundState) -> list[Action]:
         return actions
     simple = state.taken is None and not state.joker_debt
     size, last_ok = len(hand), not rules.final_discard_required
+    free = size
     if simple and (last_ok or not facts.whole):
         for _, variants in facts.melds:
             actions.extend(variants)
     else:
+        free = _free_cards(hand, state.taken)
         for cards, variants in facts.melds:
             if simple:
                 if len(cards) < size:
                     actions.extend(variants)
+            elif free > _free_cards(cards, state.taken):  # a card left is surely discardable
+                actions.extend(variants)
             else:
                 actions.extend(a for a in variants if _meld_ok(state, a))
     if state.opened_this_turn and not rules.layoff_in_opening_turn:
@@ -485,6 +489,9 @@ def _new_play_actions(state: RoundState) -> list[Action]:
             if size > 1 or last_ok:
                 actions.extend(layoffs)
             continue
+        if free > _free_cards((card,), state.taken):
+            actions.extend(layoffs)
+            continue
         for layoff, after in zip(layoffs, afters, strict=True):
             if _layoff_ok(state, card, index, after):
                 actions.append(layoff)
@@ -492,6 +499,12 @@ def _new_play_actions(state: RoundState) -> list[Action]:
         if card in held and _swap_leaves_turn_endable(state, card, index, after):
             actions.append(swap)
     return actions
+
+
+def _free_cards(cards: Sequence[Card], taken: Card | None) -> int:
+    """How many of ``cards`` are neither a joker nor the taken card (never hard-blocked)."""
+    taken_count = cards.count(taken) if taken is not None and taken != JOKER else 0
+    return len(cards) - cards.count(JOKER) - taken_count
 
 
 def _meld_ok(state: RoundState, action: MeldAction) -> bool:
@@ -551,7 +564,7 @@ def refusal(state: RoundState, action: Action) -> IllegalActionError | None:
     """Why ``apply(state, action)`` would refuse ``action`` (the error it would raise), or
     None when it is accepted."""
     derived = state.derived
-    if derived is not None and id(action) in derived.legal_ids:
+    if derived is not None and derived.legal is not None and id(action) in map(id, derived.legal):
         return None
     if state.phase is Phase.OVER:
         return _illegal("round_over", "the round is over")

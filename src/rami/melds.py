@@ -258,25 +258,29 @@ def candidate_melds(hand: Sequence[Card], jokers_per_meld: int = 1) -> list[tupl
     return list(_candidates(tuple(hand), jokers_per_meld))
 
 
+_CARD_BITS = tuple((c // 13, c % 13 + 1, 1 << (c // 13), 1 << (c % 13 + 1)) for c in range(52))
+"""Per card code: (suit, rank, its suit's bit, its rank's bit)."""
+
+
 @lru_cache(maxsize=4096)
 def _candidates(hand: tuple[Card, ...], jokers_per_meld: int) -> tuple[tuple[Card, ...], ...]:
     jokers = min(hand.count(JOKER), jokers_per_meld)
     suits_of_rank = [0] * 14
     ranks_of_suit = [0] * 4
-    for card in set(hand):
+    for card in hand:
         if card != JOKER:
-            suit, rank = divmod(card, 13)
-            suits_of_rank[rank + 1] |= 1 << suit
-            ranks_of_suit[suit] |= 1 << (rank + 1)
+            suit, rank, suit_bit, rank_bit = _CARD_BITS[card]
+            suits_of_rank[rank] |= suit_bit
+            ranks_of_suit[suit] |= rank_bit
     found: list[tuple[Card, ...]] = []
     for rank in range(1, 14):
         mask = suits_of_rank[rank]
         if mask & (mask - 1):
-            found.extend(_set_melds(rank, mask, jokers))
+            found += _set_melds(rank, mask, jokers)
     for suit in range(4):
         mask = ranks_of_suit[suit]
         if mask & (mask - 1):
-            found.extend(_run_melds(suit, mask, jokers))
+            found += _run_melds(suit, mask, jokers)
     found.sort()  # sets of one rank and runs of one suit never repeat one another
     return tuple(found)
 

@@ -96,18 +96,14 @@ class Log:
 
 
 class Derived:
-    """The engine's plays and legal actions of one state, computed once and kept with it.
+    """The engine's plays and legal actions of one state, computed once and kept with it
+    (applying one of the listed action objects skips the checks that listed it)."""
 
-    ``legal_ids`` holds the ``id`` of every listed action, so that applying one of them skips
-    the checks that listed it.
-    """
-
-    __slots__ = ("legal", "legal_ids", "plays")
+    __slots__ = ("legal", "plays")
 
     def __init__(self) -> None:
         self.plays: list[Action] | None = None
         self.legal: list[Action] | None = None
-        self.legal_ids: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

@@ -233,6 +233,14 @@ def test_a_play_leaving_only_cards_that_cannot_all_be_played_is_refused() -> Non
     refused(state, "swap 9S @0", "no_discard_left")
 
 
+def test_a_retrieval_leaving_the_taken_joker_and_the_retrieved_one_is_refused() -> None:
+    state = position(
+        ["9S", "2C 3D"], stock="4C", pile="JK", table=[(1, "9C 9D 9H JK")], opened=[1, 1]
+    )
+    state = play(state, "draw discard")
+    refused(state, "swap 9S @0", "no_discard_left")
+
+
 def test_going_out_by_discarding_the_last_card() -> None:
     state = position(["9S", "2C 3D"], stock="KD", pile="QC", table=[(1, "6S 7S 8S")], opened=[1, 1])
     state = play(state, "draw stock", "layoff 9S @0", "discard KD")
