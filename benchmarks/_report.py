@@ -1,4 +1,9 @@
-"""Write one benchmark's figures into its own section of docs/PERFORMANCE.md."""
+"""Write a benchmark's measured figures into their marked blocks of docs/PERFORMANCE.md.
+
+Headings, commands and explanations live in the Markdown file; a script replaces only what
+sits between ``<!-- bench:NAME -->`` and ``<!-- /bench:NAME -->``. A block the file does not
+mark yet is appended at its end.
+"""
 
 from __future__ import annotations
 
@@ -7,12 +12,6 @@ import re
 from pathlib import Path
 
 PERFORMANCE = Path(__file__).resolve().parent.parent / "docs" / "PERFORMANCE.md"
-HEADER = (
-    "# Performance\n\n"
-    "Every figure below is written by a script in `benchmarks/`; the command above each "
-    "section reproduces it. Times are wall-clock on the project machine (2 cores), so compare "
-    "ratios measured in the same run rather than absolute numbers across runs.\n"
-)
 
 
 def machine() -> str:
@@ -20,22 +19,27 @@ def machine() -> str:
     return f"{platform.python_implementation()} {platform.python_version()} on {platform.machine()}"
 
 
-def write_section(name: str, markdown: str) -> None:
-    """Replace (or append) the section marked ``name`` in docs/PERFORMANCE.md."""
+def write_section(name: str, markdown: str, path: Path = PERFORMANCE) -> None:
+    """Replace (or append) the block marked ``name`` in ``path``."""
     start, end = f"<!-- bench:{name} -->", f"<!-- /bench:{name} -->"
     block = f"{start}\n{markdown.strip()}\n{end}"
-    text = PERFORMANCE.read_text(encoding="utf-8") if PERFORMANCE.exists() else HEADER
+    text = path.read_text(encoding="utf-8")
     pattern = re.compile(re.escape(start) + r".*?" + re.escape(end), re.DOTALL)
     if pattern.search(text):
         text = pattern.sub(lambda _: block, text)
     else:
         text = text.rstrip("\n") + "\n\n" + block + "\n"
-    PERFORMANCE.parent.mkdir(parents=True, exist_ok=True)
-    PERFORMANCE.write_text(text, encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
 
 
 def publish(name: str, markdown: str, write: bool) -> None:
-    """Print a benchmark's section and, when ``write``, store it in docs/PERFORMANCE.md."""
-    print(markdown)
-    if write:
-        write_section(name, markdown)
+    """Print a benchmark's block and, when ``write``, store it in docs/PERFORMANCE.md."""
+    publish_blocks({name: markdown}, write)
+
+
+def publish_blocks(blocks: dict[str, str], write: bool) -> None:
+    """Print several blocks and, when ``write``, store each in docs/PERFORMANCE.md."""
+    for name, markdown in blocks.items():
+        print(f"[{name}]\n{markdown.strip()}\n", flush=True)
+        if write:
+            write_section(name, markdown)

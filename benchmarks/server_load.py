@@ -201,21 +201,19 @@ def start_server(data: Path, port: int) -> subprocess.Popen[bytes]:
 
 
 def report(result: dict[str, float], command: str) -> str:
+    """The measured figures, for the server block of docs/PERFORMANCE.md."""
     target = "met" if result["p99"] <= 100 and result["held"] == result["tables"] else "not met"
     return (
-        "## Server load (`rami serve`)\n\n"
-        f"`{command}` — {machine()}; server and clients share the 2 cores.\n\n"
+        f"Measured: `{command}`, {machine()}.\n\n"
         "| tables held | actions/s | p50 latency | p99 latency | max | memory per table |\n"
         "|---|---|---|---|---|---|\n"
         f"| {result['held']}/{result['tables']} | {result['rate']:.0f} | "
         f"{result['p50']:.1f} ms | {result['p99']:.1f} ms | {result['max']:.0f} ms | "
         f"{result['kib_per_table']:.0f} KiB |\n\n"
-        f"Two websocket clients per table, each thinking {THINK[0]:.0f}-{THINK[1]:.0f} s before "
-        f"every action; {result['actions']} actions measured over {result['seconds']:.0f} s; "
-        f"latency is action sent → snapshot with it received; every action is written to "
-        f"SQLite before its acknowledgement. Server memory {result['baseline_mib']:.0f} MiB idle, "
-        f"{result['peak_mib']:.0f} MiB at the end. Target (1,000 tables, p99 ≤ 100 ms): "
-        f"{target}.\n"
+        "| actions measured | seconds | server memory idle | at the end | target |\n"
+        "|---|---|---|---|---|\n"
+        f"| {result['actions']} | {result['seconds']:.0f} | {result['baseline_mib']:.0f} MiB | "
+        f"{result['peak_mib']:.0f} MiB | {target} |\n"
     )
 
 

@@ -5,7 +5,7 @@ from collections.abc import Iterable
 import pytest
 
 from rami.actions import Action, action_text, parse_action
-from rami.engine import apply, legal_actions
+from rami.engine import apply, legal_actions, refusal
 from rami.errors import IllegalActionError
 from rami.state import RoundState
 
@@ -24,9 +24,12 @@ def legal_texts(state: RoundState) -> list[str]:
 
 
 def refused(state: RoundState, text: str, code: str) -> IllegalActionError:
-    """Assert the action is refused with ``code``, is not listed, and changes nothing."""
+    """Assert the action is refused with ``code`` (by ``refusal`` and by ``apply``), is not
+    listed, and changes nothing."""
     action: Action = parse_action(text)
     assert action not in legal_actions(state)
+    verdict = refusal(state, action)
+    assert verdict is not None and verdict.code == code, verdict
     before = state
     with pytest.raises(IllegalActionError) as info:
         apply(state, action)

@@ -1,3 +1,3 @@
 """Rami 51 and Rami 40: rules engine, meld solver, computer opponents and clients."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -255,7 +255,11 @@ def candidate_melds(hand: Sequence[Card], jokers_per_meld: int = 1) -> list[tupl
 
     Each result is a sorted tuple of card codes; twins never produce duplicates.
     """
-    return list(_candidates(tuple(sorted(hand)), jokers_per_meld))
+    return list(_candidates(tuple(hand), jokers_per_meld))
+
+
+_CARD_BITS = tuple((c // 13, c % 13 + 1, 1 << (c // 13), 1 << (c % 13 + 1)) for c in range(52))
+"""Per card code: (suit, rank, its suit's bit, its rank's bit)."""
 
 
 @lru_cache(maxsize=4096)
@@ -263,23 +267,38 @@ def _candidates(hand: tuple[Card, ...], jokers_per_meld: int) -> tuple[tuple[Car
     jokers = min(hand.count(JOKER), jokers_per_meld)
     suits_of_rank = [0] * 14
     ranks_of_suit = [0] * 4
-    for card in set(hand):
+    for card in hand:
         if card != JOKER:
-            suit, rank = divmod(card, 13)
-            suits_of_rank[rank + 1] |= 1 << suit
-            ranks_of_suit[suit] |= 1 << (rank + 1)
-    found: set[tuple[Card, ...]] = set()
+            suit, rank, suit_bit, rank_bit = _CARD_BITS[card]
+            suits_of_rank[rank] |= suit_bit
+            ranks_of_suit[suit] |= rank_bit
+    found: list[tuple[Card, ...]] = []
     for rank in range(1, 14):
         mask = suits_of_rank[rank]
         if mask & (mask - 1):
-            for suits, used in _set_templates(mask, jokers):
-                found.add(tuple(13 * s + rank - 1 for s in suits) + (JOKER,) * used)
+            found += _set_melds(rank, mask, jokers)
     for suit in range(4):
         mask = ranks_of_suit[suit]
         if mask & (mask - 1):
-            for ranks, used in _run_templates(mask, jokers):
-                found.add(tuple(13 * suit + r - 1 for r in ranks) + (JOKER,) * used)
-    return tuple(sorted(found))
+            found += _run_melds(suit, mask, jokers)
+    found.sort()  # sets of one rank and runs of one suit never repeat one another
+    return tuple(found)
+
+
+@cache
+def _set_melds(rank: int, suit_mask: int, jokers: int) -> tuple[tuple[Card, ...], ...]:
+    return tuple(
+        tuple(13 * s + rank - 1 for s in suits) + (JOKER,) * used
+        for suits, used in _set_templates(suit_mask, jokers)
+    )
+
+
+@cache
+def _run_melds(suit: int, rank_mask: int, jokers: int) -> tuple[tuple[Card, ...], ...]:
+    return tuple(
+        tuple(13 * suit + r - 1 for r in ranks) + (JOKER,) * used
+        for ranks, used in _run_templates(rank_mask, jokers)
+    )
 
 
 Template = tuple[tuple[int, ...], int]

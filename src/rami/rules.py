@@ -8,7 +8,7 @@ import json
 import types
 import typing
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 from rami.errors import InvalidRulesError
 
@@ -21,6 +21,9 @@ RamiSecWaives = Literal["points", "points_and_clean_run"]
 RamiSecBonus = Literal["double", "none"]
 ForcedEnd = Literal["lowest_zero", "all_count"]
 MatchEnd = Literal["score_limit", "elimination", "rounds"]
+JokersPerMeld = Literal[1, 2]
+AceValue = Literal[1, 11]
+JokerValue = Literal[20, 25, 50]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -43,7 +46,7 @@ class RuleSet:
     opening_needs_clean_run: bool = True
     jokers_count_in_opening: bool = True
     layoff_in_opening_turn: bool = True
-    jokers_per_meld: int = 1
+    jokers_per_meld: JokersPerMeld = 1
     joker_position: JokerPosition = "lowest"
     joker_retrieval: bool = True
     retrieval_from_set: bool = True
@@ -53,8 +56,8 @@ class RuleSet:
     final_discard_required: bool = False
     rami_sec_waives: RamiSecWaives = "points"
     rami_sec_bonus: RamiSecBonus = "double"
-    ace_in_hand: int = 11
-    joker_in_hand: int = 20
+    ace_in_hand: AceValue = 11
+    joker_in_hand: JokerValue = 20
     never_opened_penalty: int | None = 100
     """Flat penalty of a player who never opened; None: count the hand."""
     stock_reshuffles: int | None = 2
@@ -248,3 +251,12 @@ def get_rules(name: str = "rami51") -> RuleSet:
         raise InvalidRulesError(
             f"unknown preset '{name}' (known: {known})", "unknown_preset"
         ) from None
+
+
+def option_choices(name: str) -> tuple[Any, ...] | None:
+    """Every value option ``name`` of :class:`RuleSet` allows, read from its ``Literal`` type
+    (None for an option of another type: a bool, or a number within limits)."""
+    hint = get_type_hints(RuleSet)[name]
+    if get_origin(hint) is Literal:
+        return get_args(hint)
+    return None

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, fields
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
+from typing import Any
 
 from rami.actions import Action
 from rami.cards import Card
@@ -94,6 +95,17 @@ class Log:
         return reversed(entries)
 
 
+class Derived:
+    """The engine's plays and legal actions of one state, computed once and kept with it
+    (applying one of the listed action objects skips the checks that listed it)."""
+
+    __slots__ = ("legal", "plays")
+
+    def __init__(self) -> None:
+        self.plays: list[Action] | None = None
+        self.legal: list[Action] | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class RoundState:
     """Everything about a round, hidden information included: never send it to a player.
@@ -123,6 +135,8 @@ class RoundState:
     joker_debt: int = 0
     log: Log | None = None
     result: RoundResult | None = None
+    derived: Derived | None = field(default=None, init=False, repr=False, compare=False)
+    """What the engine computed from this state (filled in on first use, never compared)."""
 
     @property
     def players(self) -> int:
@@ -134,11 +148,28 @@ class RoundState:
         return list(self.log) if self.log is not None else []
 
 
-_ROUND_FIELDS = tuple(f.name for f in fields(RoundState))
+_ROUND_FIELDS = tuple(f.name for f in fields(RoundState) if f.init)
 
 
-def evolve(state: RoundState, **changes: object) -> RoundState:
-    """A copy of ``state`` with some fields changed (a faster ``dataclasses.replace``)."""
-    return RoundState(
-        *[changes[name] if name in changes else getattr(state, name) for name in _ROUND_FIELDS]  # type: ignore[arg-type]
-    )
+def _make_evolve() -> Callable[..., RoundState]:
+    """Build :func:`evolve` from the field list: one read and one slot write per field, no
+    loop and no attribute lookup by name."""
+    scope: dict[str, Any] = {"_new": object.__new__, "RoundState": RoundState}
+    lines = ["def evolve(state, **changes):", "    new = _new(RoundState)"]
+    for name in (*_ROUND_FIELDS, "derived"):
+        scope[f"_set_{name}"] = RoundState.__dict__[name].__set__
+        value = (
+            "None"
+            if name == "derived"
+            else f"changes[{name!r}] if {name!r} in changes else state.{name}"
+        )
+        lines.append(f"    _set_{name}(new, {value})")
+    lines.append("    return new")
+    exec("\n".join(lines), scope)  # the source is built from the dataclass's field names
+    built: Callable[..., RoundState] = scope["evolve"]
+    return built
+
+
+evolve = _make_evolve()
+"""``evolve(state, **changes)``: a copy of ``state`` with some fields changed (a faster
+``dataclasses.replace``; the engine's derived data is not carried over)."""

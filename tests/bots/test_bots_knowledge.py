@@ -5,11 +5,11 @@ from __future__ import annotations
 from bot_games import bots_for
 
 from rami.actions import Discard, DrawDiscard, DrawStock
-from rami.bots.knowledge import read_view, visible_cards
+from rami.bots.knowledge import read_view
 from rami.engine import apply, deal
 from rami.rules import get_rules
 from rami.state import Phase
-from rami.views import view_for
+from rami.views import view_for, visible_cards
 
 
 def test_unseen_cards_are_the_other_hands_and_the_stock() -> None:

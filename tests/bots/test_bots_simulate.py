@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from rami.cli import build_app
@@ -66,3 +68,19 @@ def test_bad_input_exits_2_with_a_json_error() -> None:
     assert code == 2 and json.loads(out)["error"] == "unknown_bot"
     code, out = _simulate("--bots", "medium", "--players", "5", "--rules", "rami51-pl", "--json")
     assert code == 2 and json.loads(out)["error"] == "bad_player_count"
+
+
+def test_plot_without_matplotlib_says_how_to_get_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    plot = tmp_path / "strength.png"
+    code, out = _simulate("--bots", "easy,random", "--rounds", "1", "--plot", str(plot), "--json")
+    assert code == 2
+    error = json.loads(out)
+    assert error["error"] == "missing_extra"
+    assert "pip install 'rami[plot]'" in error["message"]
+    assert not plot.exists()
+    result = runner.invoke(build_app(), ["simulate", "--rounds", "1", "--plot", str(plot)])
+    assert result.exit_code == 2
+    assert "rami[plot]" in result.stderr

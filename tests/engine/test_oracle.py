@@ -1,11 +1,13 @@
 """A slow, obviously-correct oracle: try every conceivable action and keep those apply accepts.
 
 On random positions of every preset, the accepted set must equal ``legal_actions`` exactly,
-and ``legal_actions`` must be in a stable order.
+``legal_actions`` must be in a stable order, and ``refusal`` must name exactly the error
+``apply`` raises (None for every action it accepts).
 """
 
 import itertools
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -21,7 +23,7 @@ from rami.actions import (
     TakeBack,
 )
 from rami.bots import random_legal
-from rami.engine import apply, deal, legal_actions
+from rami.engine import apply, deal, legal_actions, refusal
 from rami.errors import IllegalActionError
 from rami.melds import meld_readings
 from rami.rules import PRESETS, get_rules
@@ -102,3 +104,21 @@ def test_legal_actions_equal_what_apply_accepts(preset: str, options: dict) -> N
         assert len(listed) == len(set(listed)), "no duplicates"
         assert set(listed) == accepted(state)
         assert listed == legal_actions(state), "stable order"
+
+
+@pytest.mark.parametrize(("preset", "options"), CASES)
+def test_refusal_agrees_with_apply_on_every_conceivable_action(preset: str, options: dict) -> None:  # type: ignore[type-arg]
+    for state in _positions(preset, options, 12, seed=len(preset) + 7):
+        fresh = replace(state)  # no legal actions computed yet: refusal checks from scratch
+        for action in every_conceivable_action(state):
+            verdict = refusal(fresh, action)
+            try:
+                apply(state, action)
+            except IllegalActionError as error:
+                assert verdict is not None, (action, error.code)
+                assert (verdict.code, verdict.message) == (error.code, error.message)
+                continue
+            assert verdict is None, (action, verdict)
+        listed = legal_actions(state)
+        assert all(refusal(state, action) is None for action in listed)
+        assert all(refusal(fresh, action) is None for action in listed)

@@ -61,6 +61,12 @@ def test_turn_draw_first_then_play_then_discard() -> None:
     )
 
 
+def test_draw_from_an_empty_stock_is_refused_with_a_code() -> None:
+    state = position(["7S 8S 9S KD", "2C 3C 4D"], stock="", pile="QD")
+    assert texts(legal_actions(state)) == ["draw discard"]
+    refused(state, "draw stock", "stock_empty")
+
+
 def test_draw_discard_takes_the_top_card() -> None:
     state = position(["7S 8S 9S KD", "2C 3C 4D"], stock="4H 5H", pile="2H QD")
     state = play(state, "draw discard")
@@ -188,6 +194,51 @@ def test_retrieved_joker_that_cannot_be_replayed_stays_in_hand() -> None:
     state = play(state, "draw stock", "swap 9S @0")
     refused(state, "discard JK", "cannot_discard_retrieved_joker")
     assert play(state, "discard 2C").hands[0].count(52) == 1
+
+
+def test_a_play_leaving_only_cards_that_must_be_played_is_allowed_when_all_can_be_played() -> None:
+    state = position(
+        ["9S", "2C 3D"],
+        stock="8H",
+        pile="QC",
+        table=[(1, "9C 9D 9H JK"), (1, "5H 6H 7H")],
+        opened=[True, True],
+    )
+    state = play(state, "draw stock", "layoff 8H @1", "swap 9S @0")
+    assert state.hands[0] == (52,) and state.joker_debt == 1
+    state = play(state, "layoff JK @1")
+    assert state.result is not None and state.result.winner == 0
+    assert state.result.reason is EndReason.WENT_OUT
+
+
+def test_a_play_leaving_only_cards_that_cannot_all_be_played_is_refused() -> None:
+    full_table = position(
+        ["9S", "2C 3D"],
+        stock="8H",
+        pile="QC",
+        table=[(1, "9C 9D 9H JK"), (1, "8C 8D 8S")],
+        opened=[True, True],
+    )
+    state = play(full_table, "draw stock", "layoff 8H @1")
+    refused(state, "swap 9S @0", "no_discard_left")
+    final_discard = position(
+        ["9S", "2C 3D"],
+        stock="8H",
+        pile="QC",
+        table=[(1, "9C 9D 9H JK"), (1, "5H 6H 7H")],
+        opened=[True, True],
+        rules=get_rules().replace(final_discard_required=True),
+    )
+    state = play(final_discard, "draw stock", "layoff 8H @1")
+    refused(state, "swap 9S @0", "no_discard_left")
+
+
+def test_a_retrieval_leaving_the_taken_joker_and_the_retrieved_one_is_refused() -> None:
+    state = position(
+        ["9S", "2C 3D"], stock="4C", pile="JK", table=[(1, "9C 9D 9H JK")], opened=[1, 1]
+    )
+    state = play(state, "draw discard")
+    refused(state, "swap 9S @0", "no_discard_left")
 
 
 def test_going_out_by_discarding_the_last_card() -> None:

@@ -7,7 +7,7 @@ from rami.actions import DrawDiscard, DrawStock
 from rami.bots import random_legal
 from rami.match import match_apply, match_legal_actions, new_match
 from rami.rules import get_rules
-from rami.views import PlayerView, view_for
+from rami.views import PlayerView, complete_round, round_seats, view_for
 
 
 def _fields_of(view: PlayerView) -> set[str]:
@@ -73,3 +73,29 @@ def test_staging_is_private_until_the_opening() -> None:
     theirs = view_for(match, other)
     assert mine.staged and not theirs.staged
     assert len(mine.events) > len(theirs.events)
+
+
+def test_view_carries_the_acting_seats_turn_facts_and_completes_back_into_the_round() -> None:
+    rng = random.Random(9)
+    for preset in ("rami51", "scala40", "rami51-pl"):
+        match = new_match(get_rules(preset), ["A", "B", "C"], f"facts-{preset}")
+        for _ in range(600):
+            seat = match.current_seat
+            if seat is None:
+                break
+            rnd, view = match.round, view_for(match, seat)
+            mine = match.round_seat(seat)
+            assert (view.taken, view.taken_twins) == (rnd.taken, rnd.taken_twins)
+            assert (view.opened_this_turn, view.joker_debt) == (
+                rnd.opened_this_turn,
+                rnd.joker_debt,
+            )
+            others = {
+                s: rnd.hands[match.round_seat(s)]  # type: ignore[index]
+                for s in round_seats(view)
+                if s != seat
+            }
+            again = complete_round(view, others, rnd.stock, rnd.seed)
+            assert dataclasses.replace(again, log=rnd.log) == rnd
+            assert again.current == mine
+            match = match_apply(match, random_legal(match_legal_actions(match), rng))

@@ -9,13 +9,16 @@ pick and the greedy policy's best few discards in each world and finishes the ro
 fast rollout policy (:mod:`rami.bots.rollout`). Every candidate sees the same worlds, so
 their difference is measured with little noise; a candidate clearly behind the pick leaves
 the race, and the pick is replaced only by a candidate ahead by ``confidence`` standard
-errors. The budget is a number of worlds (reproducible) with a time cap (a safety net for
-slow machines, which then search fewer worlds).
+errors. The budget is a count (worlds per decision, each playing every candidate still in
+the race), so a seed gives the same game on any machine; the optional time cap is a safety
+net only, which ``rami simulate`` and the tests turn off.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from random import Random
 
@@ -38,8 +41,10 @@ class Budget:
     worlds: int = 24
     """Sampled worlds per decision (each plays every candidate to the end of the round);
     0 turns the search off, leaving the hard level's policy and lookahead."""
-    max_ms: float = 250.0
-    """Stop sampling after this many milliseconds (at least one world is always played)."""
+    max_ms: float | None = 5000.0
+    """A safety cap: stop sampling after this many milliseconds (at least one world is always
+    played); None turns it off. Only a search that reaches it depends on timing (a slow or
+    heavily loaded machine)."""
     lookahead: int = 6
     """Discards of the greedy ranking the one-draw lookahead compares (below 2: no lookahead,
     for the discard or the draw)."""
@@ -57,8 +62,13 @@ class Budget:
         """Whether the one-draw lookahead picks the discard and judges the draw."""
         return self.lookahead > 1
 
+    def exact(self) -> Budget:
+        """This budget without its time cap: every decision searches all its worlds."""
+        return dataclasses.replace(self, max_ms=None)
+
 
 DEFAULT_BUDGET = Budget()
+"""The budget of ``make_bot("hard")`` (the terminal client and the server)."""
 PRUNE_EVERY = 8
 """Worlds between two prunings of the candidates that are clearly worse."""
 
@@ -68,9 +78,20 @@ class HardBot:
 
     level = "hard"
 
-    def __init__(self, seed: int | str = 0, budget: Budget = DEFAULT_BUDGET) -> None:
+    def __init__(
+        self,
+        seed: int | str = 0,
+        budget: Budget = DEFAULT_BUDGET,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
         self.rng = Random(f"hard|{seed}")
         self.budget = budget
+        self.clock = clock
+        """Seconds, read only for the budget's time cap."""
+        self.worlds_searched = 0
+        """Worlds the last decision played (0: it was not searched)."""
+        self.rollouts_searched = 0
+        """Rollouts the last decision played (one per candidate still in the race, per world)."""
 
     def choose(self, view: PlayerView) -> Action:
         """The searched action for ``view``.
@@ -79,6 +100,7 @@ class HardBot:
         searching them gained nothing (a draw changes which stock cards everybody gets next,
         so the two branches are hard to compare in few worlds).
         """
+        self.worlds_searched = self.rollouts_searched = 0
         if view.phase is Phase.DRAW:
             return self.choose_draw(view)
         if view.phase is not Phase.PLAY or len(view.legal) < 2:
@@ -127,14 +149,14 @@ class HardBot:
         assert view.seat is not None
         me = round_seats(view).index(view.seat)
         gains: dict[int, list[float]] = {i: [] for i in range(1, len(candidates))}
-        deadline = time.perf_counter() + budget.max_ms / 1000
+        out_of_time = self._timer()
         played = 0
         while gains and played < budget.worlds:
             world = sample_world(view, self.rng, know)
             base = self.simulate(world, candidates[0], me)
             values = {}
             for i in gains:
-                if played and time.perf_counter() > deadline:
+                if played and out_of_time():
                     break
                 values[i] = self.simulate(world, candidates[i], me) - base
             if len(values) < len(gains):
@@ -142,10 +164,11 @@ class HardBot:
             for i, value in values.items():
                 gains[i].append(value)
             played += 1
-            if time.perf_counter() > deadline:
+            if out_of_time():
                 break
             if played % PRUNE_EVERY == 0:
                 gains = {i: g for i, g in gains.items() if _upper(g) > 0}
+        self.worlds_searched = played
         best, best_gain = 0, 0.0
         for i, found in gains.items():
             mean, error = _mean_error(found)
@@ -153,8 +176,16 @@ class HardBot:
                 best, best_gain = i, mean
         return candidates[best]
 
+    def _timer(self) -> Callable[[], bool]:
+        """A check that the time cap has passed (always False without a cap)."""
+        if self.budget.max_ms is None:
+            return lambda: False
+        deadline = self.clock() + self.budget.max_ms / 1000
+        return lambda: self.clock() > deadline
+
     def simulate(self, world: RoundState, action: Action, me: int) -> float:
         """Play ``action`` in ``world``, finish the round, and score it for round seat ``me``."""
+        self.rollouts_searched += 1
         if isinstance(action, (DrawStock, DrawDiscard)):
             state = draw(world, action)
         else:

@@ -1,8 +1,10 @@
 """What a seat can infer from its view: unseen cards and cards known to sit in other hands.
 
 Every card of the deck is either visible to the seat (its hand, its staged melds, the table,
-the discard pile) or unseen (another hand or the stock). Cards an opponent took from the
-discard pile are public; they stay "known held" until that opponent is seen to play them.
+the discard pile) or unseen (another hand or the stock); the turn's own facts (the card taken
+and its twins, an opening this turn, jokers to replay) come with the view. Cards an opponent
+took from the discard pile are public; they stay "known held" until that opponent is seen to
+play them.
 """
 
 from __future__ import annotations
@@ -21,8 +23,8 @@ from rami.actions import (
     Swap,
     TakeBack,
 )
-from rami.cards import JOKER, Card, build_deck
-from rami.views import PlayerView
+from rami.cards import JOKER, Card
+from rami.views import PlayerView, unseen_cards
 
 DECK_CODES = 53
 """Card codes 0-51 and the joker (52)."""
@@ -55,21 +57,6 @@ def counts(cards: Iterable[Card]) -> list[int]:
     return out
 
 
-def visible_cards(view: PlayerView) -> list[Card]:
-    """Every card the seat sees: its hand, its staged melds, the table, the discard pile."""
-    cards = list(view.hand)
-    cards.extend(c for meld in view.staged for c in meld.cards)
-    cards.extend(c for tm in view.table for c in tm.meld.cards)
-    cards.extend(view.discard_pile)
-    return cards
-
-
-def deck_counts(view: PlayerView) -> list[int]:
-    """Copies of each card code in this round's deck."""
-    players = sum(view.active)
-    return counts(build_deck(*view.rules.deck_for(players)))
-
-
 def _remove(cards: list[Card], card: Card) -> None:
     if card in cards:
         cards.remove(card)
@@ -77,9 +64,7 @@ def _remove(cards: list[Card], card: Card) -> None:
 
 def read_view(view: PlayerView) -> Knowledge:
     """Unseen cards and the opponents' known cards, from ``view`` alone."""
-    unseen = deck_counts(view)
-    for card in visible_cards(view):
-        unseen[card] -= 1
+    unseen = counts(unseen_cards(view))
     held: dict[int, list[Card]] = {}
     discarded: dict[int, set[Card]] = {}
     owned: dict[int, list[Card]] = {}
@@ -145,28 +130,6 @@ def my_turn_actions(view: PlayerView) -> list[Action]:
 def my_turn_events(view: PlayerView) -> list[type]:
     """Action types the seat played since its last draw (its current turn so far)."""
     return [type(action) for action in my_turn_actions(view)]
-
-
-def taken_twins(view: PlayerView) -> int:
-    """Copies of the card taken from the discard pile this turn the hand held before taking it
-    (counting back the copies the seat melded, staged, laid off or swapped in since)."""
-    taken = view.taken
-    if taken is None:
-        return 0
-    played = staged = 0
-    for action in reversed(my_turn_actions(view)):
-        if isinstance(action, MeldAction):
-            played += action.cards.count(taken)
-            staged += action.cards.count(taken)
-        elif isinstance(action, TakeBack):
-            played -= staged
-            staged = 0
-        elif isinstance(action, Open):
-            staged = 0
-        elif isinstance(action, (LayOff, Swap)):
-            played += action.card == taken
-            played -= isinstance(action, Swap) and taken == JOKER
-    return max(0, view.hand.count(taken) + played - 1)
 
 
 def took_back_this_turn(view: PlayerView) -> bool:

@@ -3,9 +3,10 @@
 It plays like a plain medium bot with fewer solver calls: take the discard pile's card when
 it is a joker, completes a meld with two cards in hand, or (opened) fits the table; open with
 the best opening; once opened lay the best partition's melds and lay off loose cards; discard
-the loose card with the fewest partners, higher penalty first. Plans are tried with
-:func:`rami.engine.apply` and a refusal falls back to :func:`rami.engine.legal_actions`, so
-a simulated round is always played by the rules.
+the loose card with the fewest partners, higher penalty first. Each planned action is tried
+with :func:`rami.engine.attempt` (the engine's refusal comes back as a value) and a refusal
+falls back to :func:`rami.engine.legal_actions`, so a simulated round is always played by the
+rules.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from rami.actions import (
 from rami.bots.cardsense import accepts, fits_table, potential
 from rami.bots.knowledge import counts
 from rami.cards import JOKER, Card, build_deck
-from rami.engine import apply, legal_actions, taken_still_held
+from rami.engine import apply, attempt, legal_actions, refusal, taken_still_held
 from rami.errors import IllegalActionError
 from rami.melds import Meld, MeldKind
 from rami.rules import RuleSet
@@ -56,10 +57,8 @@ def _opening(hand: tuple[Card, ...], rules: RuleSet, must: Card | None = None) -
 
 def try_apply(state: RoundState, action: Action) -> RoundState | None:
     """The state after ``action``, or None when the rules refuse it."""
-    try:
-        return apply(state, action)
-    except IllegalActionError:
-        return None
+    after = attempt(state, action)
+    return None if isinstance(after, IllegalActionError) else after
 
 
 def draw(state: RoundState, action: Action) -> RoundState:
@@ -118,11 +117,8 @@ def _draw(state: RoundState) -> RoundState:
             state.opened[state.current]
             and fits_table(top, [tm for tm in state.table], state.rules.jokers_per_meld)
         )
-        if wanted or not state.stock:
-            try:
-                return draw(state, DrawDiscard())
-            except IllegalActionError:
-                pass
+        if (wanted or not state.stock) and refusal(state, DrawDiscard()) is None:
+            return draw(state, DrawDiscard())
     drawn = try_apply(state, DrawStock()) if state.stock else None
     return drawn if drawn is not None else apply(state, legal_actions(state)[0])
 

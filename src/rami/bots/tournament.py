@@ -23,6 +23,9 @@ from rami.rules import get_rules
 from rami.state import Phase
 from rami.views import view_for
 
+EXACT_BUDGET = DEFAULT_BUDGET.exact()
+"""The hard level's default count of worlds without the time cap: a tournament replays
+exactly on any machine."""
 MAX_ACTIONS = 20_000
 """Actions after which a round is declared stuck (a bot bug; the turn limit comes first)."""
 
@@ -40,7 +43,7 @@ class Config:
     rules: str = "rami51"
     deals: int = 100
     seed: str = "0"
-    budget: Budget = DEFAULT_BUDGET
+    budget: Budget = EXACT_BUDGET
     """The hard level's search budget."""
 
     @property
@@ -81,7 +84,7 @@ class RoundOutcome:
     seats: tuple[SeatResult, ...]
 
 
-def build_bot(level: str, seed: str, budget: Budget = DEFAULT_BUDGET) -> Bot:
+def build_bot(level: str, seed: str, budget: Budget = EXACT_BUDGET) -> Bot:
     """A bot of ``level``; the hard level gets ``budget``."""
     if level == "hard":
         return HardBot(seed, budget)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import ModuleType
 from typing import Annotated, Any
 
 import typer
@@ -11,8 +12,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedCo
 from rich.table import Table
 
 from rami.bots import LEVELS
-from rami.bots.hard import DEFAULT_BUDGET, Budget
-from rami.bots.tournament import Config, run, summarize
+from rami.bots.hard import Budget
+from rami.bots.tournament import EXACT_BUDGET, Config, run, summarize
 from rami.cli.common import JsonOption, RulesOption, emit_json, fail, load_rules, shorten
 
 
@@ -39,15 +40,23 @@ def simulate(
     ] = 1,
     as_json: JsonOption = False,
     plot: Annotated[
-        Path | None, typer.Option(metavar="FILE", help="Write a PNG chart of the results.")
+        Path | None,
+        typer.Option(
+            metavar="FILE", help="Write a PNG chart of the results (needs the [plot] extra)."
+        ),
     ] = None,
     hard_worlds: Annotated[
         int,
         typer.Option(metavar="N", help="Hard level: sampled worlds per decision (0: no search)."),
-    ] = DEFAULT_BUDGET.worlds,
+    ] = EXACT_BUDGET.worlds,
     hard_ms: Annotated[
-        float, typer.Option(metavar="MS", help="Hard level: time cap per decision (ms).")
-    ] = DEFAULT_BUDGET.max_ms,
+        float | None,
+        typer.Option(
+            metavar="MS",
+            help="Hard level: a time cap per decision in ms (default: none, so a seed gives "
+            "the same results on any machine).",
+        ),
+    ] = None,
 ) -> None:
     """Play bots against each other on duplicate deals and report their strength."""
     ruleset = load_rules(rules, as_json)
@@ -60,8 +69,10 @@ def simulate(
     if not ruleset.min_players <= count <= ruleset.max_players:
         limits = f"{ruleset.min_players}-{ruleset.max_players}"
         fail("bad_player_count", f"{ruleset.name} is for {limits} players, not {count}", as_json)
-    if rounds < 1 or workers < 1 or hard_worlds < 0 or hard_ms <= 0:
+    if rounds < 1 or workers < 1 or hard_worlds < 0 or (hard_ms is not None and hard_ms <= 0):
         fail("bad_option", "rounds, workers and hard ms must be positive", as_json)
+    if plot is not None and pyplot() is None:
+        fail("missing_extra", PLOT_HELP, as_json)
     budget = Budget(worlds=hard_worlds, max_ms=hard_ms)
     config = Config(levels, count, ruleset.name, rounds, seed, budget)
     console = Console(stderr=True)
@@ -107,13 +118,29 @@ def results_table(summary: dict[str, Any]) -> Table:
     return table
 
 
-def write_plot(summary: dict[str, Any], path: Path) -> None:
-    """Round win rates with their 95% intervals, and mean penalties, side by side."""
-    import matplotlib
+PLOT_HELP = (
+    "--plot needs matplotlib, which the playing install leaves out: "
+    "pip install 'rami[plot]' (or pip install matplotlib)"
+)
 
+
+def pyplot() -> ModuleType | None:
+    """matplotlib's pyplot drawing to files, or None when matplotlib is not installed."""
+    try:
+        import matplotlib
+    except ImportError:
+        return None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    return plt
+
+
+def write_plot(summary: dict[str, Any], path: Path) -> None:
+    """Round win rates with their 95% intervals, and mean penalties, side by side."""
+    plt = pyplot()
+    if plt is None:
+        raise RuntimeError(PLOT_HELP)
     labels = list(summary["bots"])
     rows = [summary["bots"][label] for label in labels]
     rates = [100 * r["round_win_rate"] for r in rows]

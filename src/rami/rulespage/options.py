@@ -7,12 +7,11 @@ without a description here makes page generation fail (and the tests with it).
 from __future__ import annotations
 
 import dataclasses
-import typing
 from dataclasses import dataclass, field
 from typing import Any
 
 from rami.i18n import N_
-from rami.rules import RuleSet
+from rami.rules import RuleSet, option_choices
 from rami.rulespage.context import Context, heading
 from rami.rulespage.document import Block, Code, ListBlock, Paragraph, Span, Strong, Table, Text
 
@@ -35,7 +34,8 @@ class OptionDoc:
     label: str
     values: dict[Any, str] = field(default_factory=dict)
     others: tuple[Any, ...] = ()
-    """Other choices of a number option (Literal and bool options list theirs themselves)."""
+    """Other choices of a number option (the allowed values of Literal and bool options are
+    read from their types)."""
 
 
 OPTIONS: dict[str, OptionDoc] = {
@@ -70,7 +70,7 @@ OPTIONS: dict[str, OptionDoc] = {
     "opening_needs_clean_run": OptionDoc(N_("The opening needs a clean run")),
     "jokers_count_in_opening": OptionDoc(N_("Jokers count towards the opening")),
     "layoff_in_opening_turn": OptionDoc(N_("Laying off in the opening turn")),
-    "jokers_per_meld": OptionDoc(N_("Jokers per meld"), others=(2,)),
+    "jokers_per_meld": OptionDoc(N_("Jokers per meld")),
     "joker_position": OptionDoc(
         N_("A joker that fits at either end of a run"),
         {"lowest": N_("takes the lower value"), "declared": N_("as the player says")},
@@ -104,8 +104,8 @@ OPTIONS: dict[str, OptionDoc] = {
         N_("Rami sec bonus"),
         {"double": N_("the others' scores double"), "none": N_("no bonus")},
     ),
-    "ace_in_hand": OptionDoc(N_("Ace left in hand"), others=(1,)),
-    "joker_in_hand": OptionDoc(N_("Joker left in hand"), others=(25, 50)),
+    "ace_in_hand": OptionDoc(N_("Ace left in hand")),
+    "joker_in_hand": OptionDoc(N_("Joker left in hand")),
     "never_opened_penalty": OptionDoc(
         N_("Player who never opened"),
         {None: N_("counts the hand")},
@@ -149,10 +149,10 @@ def reference_value(name: str) -> Any:
 def other_choices(name: str) -> tuple[Any, ...]:
     """The values other than the reference: Literal choices, the other bool, or listed ones."""
     reference = reference_value(name)
-    hint = typing.get_type_hints(RuleSet)[name]
-    if typing.get_origin(hint) is typing.Literal:
-        return tuple(v for v in typing.get_args(hint) if v != reference)
-    if hint is bool:
+    allowed = option_choices(name)
+    if allowed is not None:
+        return tuple(v for v in allowed if v != reference)
+    if isinstance(reference, bool):
         return (not reference,)
     return OPTIONS[name].others
 

@@ -1,34 +1,25 @@
 """What a turn can do on the table, read from a player's view.
 
-:func:`stand_in` builds an engine state for the view's seat (its hand, the table, the turn so
-far; other hands unknown) so plans can be replayed through the engine; the other helpers list
-the lay-offs and retrievals the planner in :mod:`rami.solver.table` searches over.
+:func:`stand_in` completes the view into an engine state (the unseen cards dealt in order) so
+plans can be checked and replayed through the engine; the other helpers list the lay-offs and
+retrievals the planner in :mod:`rami.solver.table` searches over. Every rule comes from the
+engine: lay-off ends, retrievals, discard restrictions and refusals.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import cycle, islice
 
-from rami.actions import (
-    Action,
-    DrawDiscard,
-    DrawStock,
-    End,
-    LayOff,
-    MeldAction,
-    Open,
-    Swap,
-    TakeBack,
-)
+from rami.actions import Action, LayOff, MeldAction, Swap
 from rami.cards import JOKER, Card
-from rami.engine import apply
+from rami.engine import attempt, discard_options, layoff_options, swap_result
 from rami.errors import IllegalActionError
-from rami.melds import Meld, MeldKind, layoff_readings, swap_joker
+from rami.melds import Meld, MeldKind
 from rami.rules import RuleSet
-from rami.state import Phase, RoundState, TableMeld
-from rami.views import PlayerView
+from rami.state import RoundState
+from rami.views import PlayerView, complete_round, round_seats, unseen_cards
 
 Table = tuple[Meld, ...]
 Move = tuple[LayOff | Swap, Card, Meld]
@@ -43,61 +34,18 @@ class Turn:
     state: RoundState
 
 
-def _turn_so_far(view: PlayerView) -> tuple[bool, int]:
-    """(opened this turn, copies of the taken card held before it was drawn)."""
-    start = len(view.events)
-    while start and view.events[start - 1].seat == view.seat:
-        start -= 1
-        if isinstance(view.events[start].action, (DrawStock, DrawDiscard)):
-            break
-    turn = view.events[start:]
-    opened_before = view.has_opened and not any(isinstance(e.action, Open) for e in turn)
-    out: Counter[Card] = Counter()  # cards that left the hand since the draw
-    staged: Counter[Card] = Counter()
-    opened_now = False
-    for event in turn:
-        action = event.action
-        if isinstance(action, MeldAction):
-            out.update(action.cards)
-            if not (opened_before or opened_now):
-                staged.update(action.cards)
-        elif isinstance(action, TakeBack):
-            out -= staged
-            staged.clear()
-        elif isinstance(action, Open):
-            opened_now = True
-            staged.clear()
-        elif isinstance(action, (LayOff, Swap)):
-            out[action.card] += 1
-            if isinstance(action, Swap):
-                out[JOKER] -= 1
-    if view.taken is None:
-        return opened_now, 0
-    return opened_now, max(0, view.hand.count(view.taken) + out[view.taken] - 1)
-
-
 def stand_in(view: PlayerView) -> RoundState:
-    """An engine state with this seat's hand, the table and the turn so far (others unknown)."""
-    assert view.seat is not None
-    opened_now, twins = _turn_so_far(view)
-    table = tuple(TableMeld(0 if tm.owner == view.seat else 1, tm.meld) for tm in view.table)
-    return RoundState(
-        rules=view.rules,
-        seed="plan",
-        dealer=1,
-        hands=(view.hand, (0,)),
-        stock=(),
-        discard_pile=view.discard_pile,
-        opened=(view.has_opened, True),
-        current=0,
-        table=table,
-        phase=Phase.PLAY,
-        staged=view.staged,
-        taken=view.taken,
-        taken_twins=twins,
-        opened_this_turn=opened_now,
-        joker_debt=view.joker_debt,
-    )
+    """The view completed into an engine state: the unseen cards go, in order, to the other
+    hands and then to the stock (plans depend on this seat's cards and the table only). A
+    position built by hand may show more hidden cards than the deck leaves unseen; they are
+    then filled by repeating the unseen cards."""
+    unseen = cycle(unseen_cards(view) or [0])
+    others = {
+        seat: list(islice(unseen, view.hand_sizes[seat]))
+        for seat in round_seats(view)
+        if seat != view.seat
+    }
+    return complete_round(view, others, list(islice(unseen, view.stock_size)), "plan")
 
 
 def without(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -112,22 +60,35 @@ def discards(
     turn: Turn, hand: Sequence[Card], table: Table, debt: int, opening: bool
 ) -> tuple[set[Card], set[Card]]:
     """(preferred, allowed): cards the turn may end by discarding, and those allowed only as
-    the last card (a joker kept for going out, a card that could be laid off)."""
-    state, rules = turn.state, turn.view.rules
-    allowed = set(hand)
-    if state.taken is not None and state.taken in allowed:
-        held = hand.count(state.taken)
-        if not rules.twin_of_taken_discardable or (held > state.taken_twins and held < 2):
-            allowed.discard(state.taken)
-    if debt:
-        allowed.discard(JOKER)
-    preferred = set(allowed)
-    if rules.discard_joker == "only_to_go_out":
-        preferred.discard(JOKER)
-    if not rules.discard_playable and (state.opened[0] or opening):
-        jpm = rules.jokers_per_meld
-        preferred = {c for c in preferred if not any(layoff_readings(m, c, jpm) for m in table)}
-    return preferred, allowed
+    the last card, by the engine's rules; while a retrieved joker is owed the search keeps
+    every joker (it cannot tell the retrieved one from the hand's own yet)."""
+    held_jokers = hand.count(JOKER) if debt else 0
+    preferred, allowed = _discard_options(turn, hand, table, held_jokers, opening)
+    return set(preferred), set(allowed)
+
+
+def discard_allowed(
+    turn: Turn, hand: Sequence[Card], card: Card, table: Table, debt: int, opening: bool
+) -> bool:
+    """True when the engine lets the turn end by discarding ``card`` from ``hand`` (the hand
+    at the end of the turn, ``table`` the table then)."""
+    preferred, allowed = _discard_options(turn, hand, table, min(debt, hand.count(JOKER)), opening)
+    return card in (preferred or allowed)
+
+
+def _discard_options(
+    turn: Turn, hand: Sequence[Card], table: Table, debt: int, opening: bool
+) -> tuple[list[Card], list[Card]]:
+    state = turn.state
+    return discard_options(
+        state.rules,
+        hand,
+        table,
+        opened=state.opened[state.current] or opening,
+        taken=state.taken,
+        taken_twins=state.taken_twins,
+        joker_debt=debt,
+    )
 
 
 def room_for_jokers(table: Table, rules: RuleSet) -> int:
@@ -153,28 +114,16 @@ def layoffs(turn: Turn, hand: Sequence[Card], table: Table) -> list[Move]:
     anywhere else it is simply gone from the hand, which the leaf counts (``free_jokers``).
     """
     rules = turn.view.rules
-    jpm = rules.jokers_per_meld
     naturals = sorted(set(hand) - {JOKER})
     out: list[Move] = []
     for index, meld in enumerate(table):
         for card in sorted(set(hand)):
-            readings = layoff_readings(meld, card, jpm)
-            if card == JOKER and rules.joker_position == "lowest":
-                readings = readings[:1]
-            two_ends = len(readings) > 1
-            if card == JOKER:
-                readings = [
-                    after
-                    for after in readings
-                    if any(
-                        layoff_readings(after, c, jpm) and not layoff_readings(meld, c, jpm)
-                        for c in naturals
-                    )
-                ]
-            for after in readings:
-                end: End = ""
-                if two_ends:
-                    end = "low" if after.rank < meld.rank else "high"
+            for end, after in layoff_options(meld, card, rules):
+                if card == JOKER and not any(
+                    layoff_options(after, c, rules) and not layoff_options(meld, c, rules)
+                    for c in naturals
+                ):
+                    continue
                 out.append((LayOff(card, index, end), card, after))
     return out
 
@@ -182,52 +131,41 @@ def layoffs(turn: Turn, hand: Sequence[Card], table: Table) -> list[Move]:
 def swaps(turn: Turn, hand: Sequence[Card], table: Table) -> list[Move]:
     """Every (retrieval, card given, meld after) for cards of ``hand``."""
     rules = turn.view.rules
-    if not rules.joker_retrieval:
-        return []
     out: list[Move] = []
     for index, meld in enumerate(table):
-        if JOKER not in meld.cards or (meld.kind is MeldKind.SET and not rules.retrieval_from_set):
-            continue
         for card in sorted(set(hand) - {JOKER}):
-            after = swap_joker(meld, card)
+            after = swap_result(meld, card, rules)
             if after is not None:
                 out.append((Swap(card, index), card, after))
     return out
 
 
-def replay(state: RoundState, actions: Sequence[Action], done: list[Action]) -> RoundState:
+def replay(state: RoundState, actions: Sequence[Action], done: list[Action]) -> RoundState | None:
     """Apply ``actions``, each time the first the engine accepts (a retrieval may have to wait
-    for a lay-off, or a joker lay-off for a retrieval); raise if none is accepted."""
+    for a lay-off, or a joker lay-off for a retrieval); None if at some point none is."""
     pending = list(actions)
     while pending:
         for i, action in enumerate(pending):
-            try:
-                state = apply(state, action)
-            except IllegalActionError:
-                continue
-            done.append(pending.pop(i))
-            break
+            after = attempt(state, action)
+            if not isinstance(after, IllegalActionError):
+                state = after
+                done.append(pending.pop(i))
+                break
         else:
-            raise IllegalActionError("the plays cannot be ordered", "illegal_plan")
+            return None
     return state
 
 
-def joker_layoff(state: RoundState, discard: Card | None) -> LayOff:
+def joker_layoff(state: RoundState, discard: Card | None) -> LayOff | None:
     """A lay-off of a joker from the hand onto the table, preferring places that leave the
-    discard unplayable (it may not be discarded if it could be laid off, under some rules)."""
+    discard unplayable (it may not be discarded if it could be laid off, under some rules);
+    None when no meld takes a joker."""
     rules = state.rules
-    jpm = rules.jokers_per_meld
     found: list[tuple[bool, LayOff]] = []
     for index, tm in enumerate(state.table):
-        readings = layoff_readings(tm.meld, JOKER, jpm)
-        if rules.joker_position == "lowest":
-            readings = readings[:1]
-        for after in readings:
-            end: End = ""
-            if len(readings) > 1:
-                end = "low" if after.rank < tm.meld.rank else "high"
-            fits = discard is not None and bool(layoff_readings(after, discard, jpm))
+        for end, after in layoff_options(tm.meld, JOKER, rules):
+            fits = discard is not None and bool(layoff_options(after, discard, rules))
             found.append((fits, LayOff(JOKER, index, end)))
     if not found:
-        raise IllegalActionError("no room for a joker on the table", "layoff_does_not_fit")
+        return None
     return min(found, key=lambda item: item[0])[1]

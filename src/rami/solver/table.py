@@ -30,14 +30,14 @@ from rami.actions import (
     TakeBack,
 )
 from rami.cards import JOKER, Card
-from rami.engine import apply, legal_actions
-from rami.errors import IllegalActionError
-from rami.melds import candidate_melds, layoff_readings
+from rami.engine import apply, layoff_options, legal_actions, refusal
+from rami.melds import candidate_melds
 from rami.scoring import hand_value
 from rami.solver.melding import Melding, least_left
 from rami.solver.moves import (
     Table,
     Turn,
+    discard_allowed,
     discards,
     joker_layoff,
     layoffs,
@@ -49,7 +49,7 @@ from rami.solver.moves import (
     without,
 )
 from rami.solver.partition import best_partition
-from rami.state import Phase
+from rami.state import Phase, RoundState
 from rami.views import PlayerView
 
 
@@ -125,35 +125,20 @@ def _leaf(
             continue
         if not _joker_replayed(turn, found, table, debt):
             continue
-        if not _discard_ok(turn, found, table, preferred, opening):
+        if not _discard_ok(turn, found, table, debt, opening):
             continue
         if best is None or (found.penalty, len(found.left)) < (best.penalty, len(best.left)):
             best = found
     return best
 
 
-def _discard_ok(
-    turn: Turn, melding: Melding, table: Table, preferred: set[Card], opening: bool
-) -> bool:
-    """The engine's soft rule: a card kept for going out, or one that could be laid off, may be
-    discarded only as the last card or when every card left is like it."""
-    if melding.discard is None or not melding.left:
+def _discard_ok(turn: Turn, melding: Melding, table: Table, debt: int, opening: bool) -> bool:
+    """The engine's discard rules on the hand and table the turn ends with."""
+    if melding.discard is None:
         return True
-    rules = turn.view.rules
+    hand = (*melding.left, melding.discard)
     final = (*table, *melding.melds, *melding.later)
-    jpm = rules.jokers_per_meld
-    closed = not (opening or turn.state.opened[0])
-
-    def soft(card: Card) -> bool:
-        if card not in preferred:
-            return True
-        if rules.discard_playable or closed:
-            return False
-        return any(layoff_readings(m, card, jpm) for m in final)
-
-    if not soft(melding.discard):
-        return True
-    return all(soft(c) for c in melding.left)
+    return discard_allowed(turn, hand, melding.discard, final, debt, opening)
 
 
 def _joker_replayed(turn: Turn, melding: Melding, table: Table, debt: int) -> bool:
@@ -161,11 +146,11 @@ def _joker_replayed(turn: Turn, melding: Melding, table: Table, debt: int) -> bo
     held = [*melding.left, *([melding.discard] if melding.discard is not None else [])]
     if not debt or JOKER not in held:
         return True
-    jpm = turn.view.rules.jokers_per_meld
+    rules = turn.view.rules
     full = (*table, *melding.melds, *melding.later)
-    if any(layoff_readings(m, JOKER, jpm) for m in full):
+    if any(layoff_options(m, JOKER, rules) for m in full):
         return False
-    return not any(JOKER in c for c in candidate_melds(held, jpm))
+    return not any(JOKER in c for c in candidate_melds(held, rules.jokers_per_meld))
 
 
 def _search(turn: Turn, hand: tuple[Card, ...], table: Table, opening: bool) -> Ranked | None:
@@ -213,20 +198,19 @@ def _assemble(turn: Turn, ranked: Ranked, opening: bool, restage: bool) -> TurnP
     _, path, melding = ranked
     melds: list[Action] = [meld_action(m, turn) for m in melding.melds]
     later: list[Action] = [meld_action(m, turn) for m in melding.later]
-    state = turn.state
+    state: RoundState | None = turn.state
     plays: list[Action] = []
-    try:
-        first: list[Action] = [TakeBack()] if restage else []
-        if opening:
-            first += [*melds, Open()]
-        state = replay(state, first, plays)
-        state = replay(state, list(path), plays)
-        state = replay(state, later if opening else melds, plays)
-        for _ in range(melding.laid_jokers):
-            state = replay(state, [joker_layoff(state, melding.discard)], plays)
-        if melding.discard is not None:
-            state = apply(state, Discard(melding.discard))
-    except IllegalActionError:
+    first: list[Action] = [TakeBack()] if restage else []
+    if opening:
+        first += [*melds, Open()]
+    for step in (first, list(path), later if opening else melds):
+        state = None if state is None else replay(state, step, plays)
+    for _ in range(melding.laid_jokers):
+        joker = None if state is None else joker_layoff(state, melding.discard)
+        state = None if state is None or joker is None else replay(state, [joker], plays)
+    if state is None:
+        return None
+    if melding.discard is not None and refusal(state, Discard(melding.discard)) is not None:
         return None
     return TurnPlan(tuple(plays), melding.discard, melding.left, melding.penalty, opening)
 
