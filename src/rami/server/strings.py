@@ -195,6 +195,7 @@ ERRORS: dict[str, str] = {
     "bad_name": N_("A name has 1 to 24 characters."),
     "malformed": N_("The message could not be read."),
     "storage_failed": N_("The move could not be saved: try again."),
+    "stock_empty": N_("The stock is empty: take the discard pile's card."),
     "too_many_connections": N_("This table has all the connections it takes: try again later."),
     "table_unavailable": N_("This table cannot be served right now."),
     "cannot_apply": N_("The server cannot apply this move: nothing changed."),
