@@ -120,6 +120,15 @@ class Player:
         return dict(self.state["game"])
 
 
+def seat_and_start(host: Player, guest: Player, spectator: Player, token: str) -> None:
+    """The host (with its token) and a guest named Bob sit, a spectator watches, the host starts."""
+    host.hello(token)
+    guest.hello()
+    guest.reply(type="join", name="Bob")
+    spectator.hello()
+    host.reply(type="start")
+
+
 def refusal(messages: list[Message]) -> str:
     """The error code among ``messages`` (asserting a resync followed it)."""
     errors = [m for m in messages if m["type"] == "error"]

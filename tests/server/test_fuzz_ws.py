@@ -16,7 +16,7 @@ from dataclasses import astuple
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from server_helpers import Message, Player, Policy, create, server, table_of
+from server_helpers import Message, Player, Policy, create, seat_and_start, server, table_of
 
 from rami.records import loads, replay
 
@@ -92,11 +92,7 @@ def test_junk_between_moves_changes_nothing(data: st.DataObject) -> None:
             app.websocket_connect(url) as s,
         ):
             host, guest, spectator = Player(h), Player(g), Player(s)
-            host.hello(token)
-            guest.hello()
-            guest.reply(type="join", name="Bob")
-            spectator.hello()
-            host.reply(type="start")
+            seat_and_start(host, guest, spectator, token)
             players = {0: host, 1: guest}
             table = table_of(app, table_id)
             policies = {0: Policy(1), 1: Policy(2)}

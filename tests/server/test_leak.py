@@ -8,7 +8,7 @@ from contextlib import contextmanager
 import pytest
 from fastapi.testclient import TestClient
 from leak_check import cards_named, check_message, secret_from
-from server_helpers import Player, Policy, create, play_turns, server, table_of
+from server_helpers import Player, Policy, create, play_turns, seat_and_start, server, table_of
 
 from rami.match import MatchState, new_match
 from rami.rules import get_rules
@@ -66,11 +66,7 @@ def test_no_message_leaks_hidden_cards(
             app.websocket_connect(url) as c,
         ):
             host, guest, spectator = Player(a), Player(b), Player(c)
-            host.hello(token)
-            guest.hello()
-            guest.reply(type="join", name="Bob")
-            spectator.hello()
-            host.reply(type="start")
+            seat_and_start(host, guest, spectator, token)
             players = {0: host, 1: guest}
             for player in players.values():
                 player.until(lambda m: m["type"] == "state" and m["game"] is not None)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from server_helpers import Player, Policy, create, play_turns, server, table_of
+from server_helpers import Player, Policy, create, play_turns, seat_and_start, server, table_of
 
 from rami.cards import build_deck, card_text
 from rami.records import loads, replay
@@ -25,11 +25,7 @@ def test_whole_round_over_websockets() -> None:
             app.websocket_connect(url) as c,
         ):
             host, guest, spectator = Player(a), Player(b), Player(c)
-            host.hello(token)
-            guest.hello()
-            guest.reply(type="join", name="Bob")
-            spectator.hello()
-            host.reply(type="start")
+            seat_and_start(host, guest, spectator, token)
             players = {0: host, 1: guest}
             for player in (*players.values(), spectator):
                 player.until(lambda m: m["type"] == "state" and m["game"] is not None)
