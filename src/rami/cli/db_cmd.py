@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Annotated
 
@@ -15,6 +14,7 @@ DatabaseOption = Annotated[
     typer.Option(
         "--database",
         metavar="URL",
+        envvar="RAMI_DATABASE_URL",
         help="A shared database, e.g. postgresql://USER@HOST:5432/DB (or RAMI_DATABASE_URL).",
     ),
 ]
@@ -26,32 +26,23 @@ DataOption = Annotated[
 def _url(database: str | None, data: Path) -> str:
     from rami.server.database import sqlite_url
 
-    return database or os.environ.get("RAMI_DATABASE_URL") or sqlite_url(data)
+    return database or sqlite_url(data)
 
 
 @db_app.command("upgrade")
 def upgrade_cmd(database: DatabaseOption = None, data: DataOption = Path("rami-data")) -> None:
     """Bring the database to the newest schema (the embedded one is upgraded by rami serve)."""
-    from rami.server.database import make_engine, upgrade
+    from rami.server.database import upgrade_url
 
-    engine = make_engine(_url(database, data))
-    try:
-        revision = upgrade(engine)
-    finally:
-        engine.dispose()
-    typer.echo(f"database at revision {revision}")
+    typer.echo(f"database at revision {upgrade_url(_url(database, data))}")
 
 
 @db_app.command("current")
 def current_cmd(database: DatabaseOption = None, data: DataOption = Path("rami-data")) -> None:
     """Print the schema revision of the database and the newest one."""
-    from rami.server.database import current_revision, head_revision, make_engine
+    from rami.server.database import head_revision, revision_at
 
-    engine = make_engine(_url(database, data))
-    try:
-        current = current_revision(engine)
-    finally:
-        engine.dispose()
+    current = revision_at(_url(database, data))
     typer.echo(f"database at revision {current or 'none'} (newest: {head_revision()})")
 
 

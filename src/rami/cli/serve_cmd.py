@@ -128,12 +128,10 @@ def serve(
         uvicorn.run(app, **run)  # type: ignore[arg-type]
         return
     from rami.server.cluster import ClusterTiming
-    from rami.server.database import make_engine, upgrade
+    from rami.server.database import upgrade_url
     from rami.server.scaled import export_options, scaled_app
 
-    engine = make_engine(database)
-    upgrade(engine)
-    engine.dispose()
+    upgrade_url(database)  # once, before the workers open the database
     timing = ClusterTiming(lease=lease)
     typer.echo(f"Rami: http://{host}:{port}/  ({workers} process(es), shared database and Redis)")
     if workers == 1:

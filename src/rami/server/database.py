@@ -84,3 +84,21 @@ def upgrade(engine: Engine) -> str:
             command.stamp(config, FIRST_REVISION)
         command.upgrade(config, "head")
     return head_revision()
+
+
+def upgrade_url(url: str) -> str:
+    """:func:`upgrade` the database at ``url`` on an engine of its own; returns the revision."""
+    engine = make_engine(url)
+    try:
+        return upgrade(engine)
+    finally:
+        engine.dispose()
+
+
+def revision_at(url: str) -> str | None:
+    """:func:`current_revision` of the database at ``url``."""
+    engine = make_engine(url)
+    try:
+        return current_revision(engine)
+    finally:
+        engine.dispose()
