@@ -67,6 +67,12 @@ def serve(
     message_burst: Annotated[
         int, typer.Option(min=1, help="Websocket messages a connection may send at once.")
     ] = _DEFAULT.message_burst,
+    chat_per_minute: Annotated[
+        float, typer.Option(min=0.0, help="Chat lines per connection per minute.")
+    ] = _DEFAULT.chat_per_minute,
+    chat_burst: Annotated[
+        int, typer.Option(min=1, help="Chat lines a connection may send at once.")
+    ] = _DEFAULT.chat_burst,
     database: Annotated[
         str | None,
         typer.Option(
@@ -113,6 +119,8 @@ def serve(
         create_burst=create_burst,
         messages_per_second=messages_per_second,
         message_burst=message_burst,
+        chat_per_minute=chat_per_minute,
+        chat_burst=chat_burst,
     )
     settings = Settings(bot_delay=bot_delay, grace=grace, archive_after=archive_after)
     run = {"host": host, "port": port, "log_level": "warning", "ws_max_size": limits.frame_bytes}

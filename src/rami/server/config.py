@@ -62,6 +62,8 @@ class Seat:
     away_since: float | None = None
     autoplay: bool = False
     """True while a bot plays for a person who stayed away past the grace period."""
+    stand_in: str | None = None
+    """The bot level the host gave this away seat to (until its player comes back)."""
     joined: bool = field(default=False)
 
     @property

@@ -49,7 +49,7 @@ class Driver:
         self.table = table
         self.on_idle = on_idle
         """Called (under the table's lock) when a finished table nobody watches is archived."""
-        self.bots: dict[int, Bot] = {}
+        self.bots: dict[tuple[int, str], Bot] = {}
         self.task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -91,13 +91,16 @@ class Driver:
     def archive_at(self) -> float | None:
         """Monotonic time at which the table leaves memory (finished, nobody connected)."""
         table = self.table
-        if table.match is None or not table.match.finished or table.clients:
+        over = table.closed or (table.match is not None and table.match.finished)
+        if not over or table.clients:
             return None
         return table.quiet_since + table.settings.archive_after
 
     def next_deadline(self) -> float | None:
-        """Monotonic time of the next thing to do, or None."""
+        """Monotonic time of the next thing to do, or None (a closed table: only archiving)."""
         table = self.table
+        if table.closed:
+            return self.archive_at()
         times: list[float] = []
         if self.auto_seat() is not None:
             times.append(table.changed_at + table.settings.bot_delay)
@@ -132,7 +135,8 @@ class Driver:
                     table.quiet_since = time.monotonic()  # nobody to archive to: keep it
                     continue
                 try:
-                    await self._due()
+                    if not table.closed:
+                        await self._due()
                     failed = False
                 except Exception:  # a bug must not stop the table for good
                     log.exception("table %s: the driver failed; trying again", table.table_id)
@@ -177,10 +181,11 @@ class Driver:
         table.broadcast()
 
     def _bot(self, seat: int) -> Bot:
-        bot = self.bots.get(seat)
+        state = self.table.seats[seat]
+        level = state.bot or state.stand_in or away_level()
+        bot = self.bots.get((seat, level))
         if bot is None:
-            level = self.table.seats[seat].bot or away_level()
-            bot = self.bots[seat] = make_bot(level, f"{self.table.table_id}-{seat}")
+            bot = self.bots[seat, level] = make_bot(level, f"{self.table.table_id}-{seat}")
         return bot
 
     async def _play(self, seat: int) -> None:

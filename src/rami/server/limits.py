@@ -27,6 +27,9 @@ class Limits:
     messages_per_second: float = 20.0
     """Websocket messages one connection may send per second (after a burst)."""
     message_burst: int = 60
+    chat_per_minute: float = 20.0
+    """Chat lines one connection may send per minute (after a burst of ``chat_burst``)."""
+    chat_burst: int = 5
 
 
 @dataclass(slots=True)

@@ -28,6 +28,7 @@ from rami.server.config import TableConfig
 from rami.server.driver import Driver
 from rami.server.limits import Limits
 from rami.server.protocol import encode
+from rami.server.rematch import open_rematch
 from rami.server.snapshot import snapshot
 from rami.server.storage import CorruptTableError, Storage, StorageError, StoredTable
 from rami.server.table import BadEventError, Refusal, Settings, Table
@@ -132,6 +133,7 @@ class Lobby:
 
     def _add(self, table: Table) -> None:
         self.tables[table.table_id] = table
+        table.spawn_rematch = self.open_rematch
         driver = self.drivers[table.table_id] = Driver(table, self._archive)
         driver.start()
 
@@ -158,7 +160,7 @@ class Lobby:
             except Exception as error:  # whatever is in the store, the other tables start
                 self._quarantine(table_id, error)
                 continue
-            if table is not None and not (table.match is not None and table.match.finished):
+            if table is not None and table.listed_status() != "finished":
                 table.mark_away()
                 self._add(table)
         return len(self.tables)
@@ -225,6 +227,10 @@ class Lobby:
         async with table.lock:
             _, token = await table.take_seat(host_name, 0)
         return table, token
+
+    async def open_rematch(self, table: Table) -> tuple[str, dict[int, str]]:
+        """A new table for the rematch of ``table`` (:func:`rami.server.rematch.open_rematch`)."""
+        return await open_rematch(self, table)
 
     async def _adopt(self, table_id: str) -> None:
         """Take a new table on before it is served (one process owns every table here)."""

@@ -54,7 +54,7 @@ class TableInfo(_ServerMessage):
     turn_timer: int | None
     turn_left: float | None
     host: int
-    status: Literal["waiting", "playing", "round_over", "finished"]
+    status: Literal["waiting", "playing", "round_over", "finished", "closed"]
     seats: list[SeatInfo]
 
 
@@ -115,7 +115,67 @@ class PongMessage(_ServerMessage):
     type: Literal["pong"] = "pong"
 
 
-ServerMessage = StateMessage | AckMessage | JoinedMessage | ErrorMessage | HintMessage | PongMessage
+class ChatLine(_ServerMessage):
+    """One chat line: a player's (``seat``, ``name``) or a spectator's (``spectator`` number)."""
+
+    id: int
+    channel: Literal["players", "spectators"]
+    seat: int | None
+    name: str | None
+    spectator: int | None
+    text: str
+
+
+class ChatMessage(ChatLine):
+    """A new chat line, sent to the connections of its channel."""
+
+    type: Literal["chat"] = "chat"
+
+
+class ChatLogMessage(_ServerMessage):
+    """The recent chat lines the connection may read, oldest first (after ``hello``)."""
+
+    type: Literal["chat_log"] = "chat_log"
+    lines: list[ChatLine]
+
+
+class RematchVotesMessage(_ServerMessage):
+    """Who asked for a rematch and whose answer is still awaited (seats)."""
+
+    type: Literal["rematch_votes"] = "rematch_votes"
+    asked: list[int]
+    waiting: list[int]
+
+
+class RematchReadyMessage(_ServerMessage):
+    """The rematch table; ``token`` is this connection's seat token there (None: watch)."""
+
+    type: Literal["rematch_ready"] = "rematch_ready"
+    table: str
+    seat: int | None
+    token: str | None
+
+
+class RemovedMessage(_ServerMessage):
+    """The host freed this connection's seat: it now watches."""
+
+    type: Literal["removed"] = "removed"
+    seat: int
+
+
+ServerMessage = (
+    StateMessage
+    | AckMessage
+    | JoinedMessage
+    | ErrorMessage
+    | HintMessage
+    | PongMessage
+    | ChatMessage
+    | ChatLogMessage
+    | RematchVotesMessage
+    | RematchReadyMessage
+    | RemovedMessage
+)
 SERVER_MESSAGES: TypeAdapter[ServerMessage] = TypeAdapter(
     Annotated[ServerMessage, Field(discriminator="type")]
 )

@@ -27,13 +27,18 @@ __all__ = [
     "ACTION_MAX",
     "NAME_MAX",
     "Act",
+    "Chat",
     "ClientMessage",
+    "CloseTable",
     "Hello",
     "HintRequest",
     "Join",
     "NextRound",
     "Ping",
     "ProtocolError",
+    "Rematch",
+    "Remove",
+    "StandIn",
     "Start",
     "Text",
     "ack_message",
@@ -125,7 +130,54 @@ class Ping(_ClientMessage):
     type: Literal["ping"] = "ping"
 
 
-ClientMessage = Hello | Join | Start | Act | NextRound | HintRequest | Ping
+class Rematch(_ClientMessage):
+    """Ask for a rematch once the match is over (a seated player)."""
+
+    type: Literal["rematch"] = "rematch"
+
+
+class Remove(_ClientMessage):
+    """The host frees a person's seat before the start."""
+
+    type: Literal["remove"] = "remove"
+    seat: int
+
+
+class StandIn(_ClientMessage):
+    """The host gives an away seat to a bot of ``level`` until its player comes back."""
+
+    type: Literal["stand_in"] = "stand_in"
+    seat: int
+    level: Annotated[Text, Field(max_length=40)]
+
+
+class CloseTable(_ClientMessage):
+    """The host closes the table for good."""
+
+    type: Literal["close"] = "close"
+
+
+class Chat(_ClientMessage):
+    """One line of table chat (cleaned and bounded by :mod:`rami.server.chat`)."""
+
+    type: Literal["chat"] = "chat"
+    text: Text
+
+
+ClientMessage = (
+    Hello
+    | Join
+    | Start
+    | Act
+    | NextRound
+    | HintRequest
+    | Ping
+    | Rematch
+    | Remove
+    | StandIn
+    | CloseTable
+    | Chat
+)
 CLIENT_MESSAGES: TypeAdapter[ClientMessage] = TypeAdapter(
     Annotated[ClientMessage, Field(discriminator="type")]
 )
@@ -141,7 +193,10 @@ def clean_name(name: str) -> str:
 
 
 _TAGS = frozenset(
-    ("hello", "join", "start", "act", "next_round", "hint", "ping", "body", "query", "path")
+    (
+        *("hello", "join", "start", "act", "next_round", "hint", "ping"),
+        *("rematch", "remove", "stand_in", "close", "chat", "body", "query", "path"),
+    )
 )
 """Leading parts of an error's location that name the message type or the request part."""
 

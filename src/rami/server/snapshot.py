@@ -14,7 +14,9 @@ if TYPE_CHECKING:
 
 
 def status_of(table: Table) -> str:
-    """waiting, playing, round_over or finished."""
+    """waiting, playing, round_over, finished or closed."""
+    if table.closed:
+        return "closed"
     match = table.match
     if match is None:
         return "waiting"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
@@ -19,8 +19,10 @@ from rami.actions import action_text, parse_action
 from rami.errors import RamiError
 from rami.i18n import negotiate_language
 from rami.match import MatchState, match_apply, new_match, next_round
+from rami.server import seat_events
 from rami.server.auth import new_token, token_hash, token_matches
 from rami.server.config import Seat, TableConfig
+from rami.server.extras import ChatLog, RematchVotes
 from rami.server.protocol import (
     Act,
     Hello,
@@ -120,6 +122,12 @@ class Table:
         self.quiet_since = self.changed_at
         """When the table last changed or its last connection left."""
         self.wakeup = asyncio.Event()
+        self.closed = False
+        """True once the host closed the table: nothing changes it any more."""
+        self.chat = ChatLog()
+        self.rematch = RematchVotes()
+        self.spawn_rematch: Callable[[Table], Awaitable[tuple[str, dict[int, str]]]] | None = None
+        """Creates the rematch table (set by the lobby): its id and the people's new tokens."""
 
     # --- events: applied live after storage, and again when a table is restored ----------
 
@@ -135,6 +143,11 @@ class Table:
         """
         kind = event.get("type")
         match = self.match
+        if self.closed:
+            raise BadEventError(f"{kind!r} after the table was closed")
+        if kind in seat_events.KINDS:
+            seat_events.check(self, event)
+            return match
         if kind == "join":
             seat = event.get("seat")
             if match is not None or not _is_int(seat) or not 0 <= seat < len(self.seats):
@@ -165,7 +178,9 @@ class Table:
         raise BadEventError(f"unknown event type {kind!r}")
 
     def _settle(self, event: dict[str, Any], after: MatchState | None) -> None:
-        if event["type"] == "join":
+        if event["type"] in seat_events.KINDS:
+            seat_events.settle(self, event)
+        elif event["type"] == "join":
             seat = self.seats[event["seat"]]
             seat.name, seat.token_hash, seat.joined = event["name"], event["token_hash"], True
         else:
@@ -216,9 +231,9 @@ class Table:
 
     def listed_status(self) -> str:
         """The status the store lists the table under: waiting, playing or finished."""
-        if self.match is None:
-            return "waiting"
-        return "finished" if self.match.finished else "playing"
+        if self.closed or (self.match is not None and self.match.finished):
+            return "finished"
+        return "waiting" if self.match is None else "playing"
 
     async def store_status(self) -> None:
         """Record :meth:`listed_status` in the store (a failure is logged: it is only a hint)."""
@@ -283,6 +298,7 @@ class Table:
             state.online += 1
             state.away_since = None
             state.autoplay = False
+            state.stand_in = None
             self.wakeup.set()
 
     def _unbind(self, client: Client) -> None:
@@ -332,6 +348,9 @@ class Table:
     async def run(self, client: Client, command: Callable[[Client], Any]) -> None:
         """Run a command under the lock; a refusal is reported with a resync."""
         async with self.lock:
+            if self.closed:
+                self.refuse(client, "table_closed", "the host closed this table")
+                return
             try:
                 result = command(client)
                 if asyncio.iscoroutine(result):

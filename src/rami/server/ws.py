@@ -18,6 +18,7 @@ from collections.abc import Awaitable, Callable
 import anyio
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from rami.server import chat, host, rematch
 from rami.server.hints import hint_message
 from rami.server.limits import Limits, TokenBucket
 from rami.server.lobby import Lobby, Relay, TableUnavailable
@@ -25,13 +26,18 @@ from rami.server.ops import Metrics
 from rami.server.outgoing import PongMessage
 from rami.server.protocol import (
     Act,
+    Chat,
     ClientMessage,
+    CloseTable,
     Hello,
     HintRequest,
     Join,
     NextRound,
     Ping,
     ProtocolError,
+    Rematch,
+    Remove,
+    StandIn,
     Start,
     encode,
     error_message,
@@ -70,6 +76,7 @@ class Session:
         self.client = Client(self._enqueue)
         self.greeted = False
         self.bucket = TokenBucket(limits.messages_per_second, limits.message_burst)
+        self.chat_bucket = TokenBucket(limits.chat_per_minute / 60.0, limits.chat_burst)
 
     def _enqueue(self, text: str | None) -> None:
         """Queue a message (None: close once the queue is sent); a full queue closes now."""
@@ -168,6 +175,8 @@ class Session:
                     return
                 self.greeted = True
                 await table.hello(client, message)
+                chat.greet(table, client)
+                rematch.greet(table, client)
             case Join():
                 await table.join(client, message)
             case Start():
@@ -181,6 +190,16 @@ class Session:
                     client.send(encode(hint_message(table, client.seat, client.lang)))
             case Ping():
                 client.send(encode(PongMessage()))
+            case Chat():
+                chat.say(table, client, message.text, self.chat_bucket)
+            case Rematch():
+                await rematch.ask(table, client)
+            case Remove():
+                await host.remove(table, client, message)
+            case StandIn():
+                await host.stand_in(table, client, message)
+            case CloseTable():
+                await host.close(table, client, message)
 
 
 async def serve_socket(
