@@ -146,6 +146,26 @@ STRINGS: tuple[str, ...] = (
     N_("Scores by round"),
     N_("suggested by the hint"),
     N_("Your turn at table {id}"),
+    N_("Rematch"),
+    N_("Asked for a rematch: {names}"),
+    N_("Waiting for: {names}"),
+    N_("Chat"),
+    N_("Send"),
+    N_("Your message"),
+    N_("Spectator {number}"),
+    N_("Mute {name}"),
+    N_("Unmute {name}"),
+    N_("Players and spectators read what you write."),
+    N_("Only spectators read what you write."),
+    N_("Remove {name}"),
+    N_("Give {name}'s seat to a bot"),
+    N_("Bot level"),
+    N_("Close the table"),
+    N_("Close the table for everyone? Nobody can play at it afterwards."),
+    N_("This table is closed."),
+    N_("The host removed you from this table."),
+    N_("Host"),
+    N_("Moving to the rematch table…"),
 )
 """Every message the page shows."""
 
@@ -264,6 +284,16 @@ ERRORS: dict[str, str] = {
     "too_many_jokers.2": N_("At most two jokers per meld."),
     "unknown_action": N_("That move could not be read."),
     "unknown_language": N_("That language is not available."),
+    "host_only": N_("Only the host can do this."),
+    "host_seat": N_("The host keeps the host's seat."),
+    "not_a_person": N_("A bot sits in that seat."),
+    "seat_empty": N_("Nobody sits in that seat."),
+    "seat_online": N_("That player is here: only an away seat goes to a bot."),
+    "unknown_bot": N_("There is no such bot level."),
+    "table_closed": N_("The host closed this table."),
+    "match_not_over": N_("A rematch can be asked for once the match is over."),
+    "chat_too_fast": N_("Too many chat messages: wait a little."),
+    "bad_chat": N_("A chat message has 1 to 300 characters."),
 }
 """Every refusal code in words. The page fills the fields: ``card`` and ``meld`` from the move
 it sent, ``taken``, ``points``, ``needed``, ``stands`` and ``player`` from the state; a code
