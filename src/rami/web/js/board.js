@@ -12,6 +12,8 @@ import { animateMoves } from "./motion.js";
 import { applyCardSize, askToNotify, setSetting, setting, showTurnInTitle, turnCame } from "./alerts.js";
 import { wirePointerDrag } from "./drag.js";
 import { lastResult, roundOverHtml, scoresHtml } from "./results.js";
+import { ChatPanel, carryMutes } from "./chat.js";
+import { hostToolsHtml, removeButtonHtml, wireHost } from "./host.js";
 
 const verbOf = (action) => action.split(" ")[0];
 const meldCards = (action) => action.slice(5).split(" ").map((c) => c.split("=")[0]);
@@ -49,6 +51,8 @@ export class Board {
     this.animations = [];
     this.turnAlerts = [];
     this.lang = document.documentElement.lang || "en";
+    this.rematchVotes = null;
+    this.chat = new ChatPanel(this);
     applyCardSize();
     const fromLink = location.hash.match(/seat=([\w-]+)/);
     if (fromLink) {
@@ -93,6 +97,7 @@ export class Board {
 
   changeLanguage(lang) {
     this.lang = lang;
+    this.chat.build();
     this.link.drop();
   }
 
@@ -123,11 +128,31 @@ export class Board {
       this.noticeAt = this.game ? this.game.log_count : null;
       this.announce(text);
       this.render();
+    } else if (message.type === "chat" || message.type === "chat_log") {
+      this.chat.receive(message);
+    } else if (message.type === "rematch_votes") {
+      this.rematchVotes = message;
+      this.render();
+    } else if (message.type === "rematch_ready") {
+      this.moveToRematch(message);
+    } else if (message.type === "removed") {
+      localStorage.removeItem(this.tokenKey);
+      this.notice = { kind: "error", text: t("The host removed you from this table."), code: "removed" };
+      this.announce(this.notice.text);
     } else if (message.type === "hint") {
       this.hint = message;
       this.announce(`${t("Hint")}: ${message.text || message.actions.join(", ")}`);
       this.render();
     }
+  }
+
+  /** Go to the rematch table, keeping this seat's new token the way a join keeps it. */
+  moveToRematch(message) {
+    if (message.token) localStorage.setItem(`rami-token-${message.table}`, message.token);
+    carryMutes(this.tableId, message.table);
+    this.link.closed = true;
+    this.announce(t("Moving to the rematch table…"));
+    location.assign(`/t/${message.table}`);
   }
 
   send(message) {
@@ -341,6 +366,7 @@ export class Board {
     const newLog = this.root.querySelector(".log");
     if (newLog && logAtEnd) newLog.scrollTop = newLog.scrollHeight;
     this.wire();
+    this.chat.update();
     if (focused) {
       const again = this.root.querySelector(`[data-key="${focused}"]`);
       if (again) again.focus();
@@ -354,18 +380,20 @@ export class Board {
       .map((s, i) => {
         const who = s.bot ? t("Bot: {level}", { level: s.bot }) : s.name ? escapeHtml(s.name) : t("free");
         const me = i === this.seat ? ` (${t("you")})` : "";
-        return `<li class="${s.taken ? "taken" : "free"}">${t("Seat {number}", { number: i + 1 })}: ${who}${me}</li>`;
+        return `<li class="${s.taken ? "taken" : "free"}">${t("Seat {number}", { number: i + 1 })}: ${who}${me}${removeButtonHtml(this, s, i)}</li>`;
       })
       .join("");
     const free = info.seats.some((s) => !s.taken);
+    const closed = info.status === "closed";
     const join =
-      this.seat === null && free
+      this.seat === null && free && !closed
         ? `<form id="join" class="inline"><label>${t("Your name")} <input name="name" required maxlength="24"
              value="${escapeHtml(localStorage.getItem("rami-name") || "")}"></label>
            <button class="primary">${t("Take a seat")}</button></form>`
         : "";
-    const start =
-      this.snap.you.host
+    const start = closed
+      ? `<p class="closed" role="status">${t("This table is closed.")}</p>`
+      : this.snap.you.host
         ? `<button id="start" class="primary" ${free ? "disabled" : ""}>${t("Start the match")}</button>`
         : `<p>${t("Waiting for the host to start.")}</p>`;
     return `<section class="waiting card-panel">
@@ -373,7 +401,7 @@ export class Board {
       <p>${t("Invite friends with this link:")}</p>
       <p class="invite"><input id="invite" readonly value="${link}" aria-label="${t("Invite link")}">
         <button id="copy">${t("Copy")}</button></p>
-      <ul class="seats">${seats}</ul>${join}${start}${this.noticeHtml()}</section>`;
+      <ul class="seats">${seats}</ul>${join}${start}${this.noticeHtml()}${hostToolsHtml(this)}</section>`;
   }
 
   seatLinkHtml() {
@@ -519,7 +547,8 @@ export class Board {
     const reopen = result && this.resultsHidden === result.round
       ? `<button id="show-results" class="primary">${t("Show the results")}</button>` : "";
     const me = this.seat !== null ? this.seatHtml(this.seat) : "";
-    return `<div class="board ${myTurn ? "my-turn" : ""}">
+    const closed = this.snap.table.status === "closed" ? `<p class="closed" role="status">${t("This table is closed.")}</p>` : "";
+    return `<div class="board ${myTurn ? "my-turn" : ""}">${closed}
       <section class="opponents" aria-label="${t("Other players")}">${seats.map((i) => this.seatHtml(i)).join("")}</section>
       <section class="center" aria-label="${t("Stock and discard pile")}">
         <button class="pile stock" id="stock" data-key="stock" aria-label="${tn("Stock: {count} cards", game.stock)}">${cardBack()}<span class="pile-count">${game.stock}</span></button>
@@ -539,6 +568,7 @@ export class Board {
       <aside class="side"><details data-keep="log"><summary>${t("Log")}</summary><ol class="log" tabindex="0" aria-label="${t("Log")}" start="${this.game.log_count - this.game.log.length + 1}">${this.logHtml()}</ol></details>
         ${scoresHtml(this, t("Scores"))}
         ${this.settingsHtml()}
+        ${hostToolsHtml(this)}
         ${this.seatLinkHtml()}
         <p class="keys">${t("Keys:")} ${SHORTCUTS.map(([k, label]) => `<kbd>${k}</kbd> ${t(label)}`).join(" · ")}</p></aside>
       ${roundOverHtml(this)}</div>`;
@@ -567,6 +597,7 @@ export class Board {
       this.send({ type: "join", name });
     });
     this.on("#start", "click", () => this.send({ type: "start" }));
+    wireHost(this);
     this.on("#copy", "click", () => {
       const input = this.root.querySelector("#invite");
       input.select();
@@ -591,6 +622,7 @@ export class Board {
     this.on("#verify", "click", () => this.verify());
     this.on("#close-results", "click", () => this.closeResults());
     this.on("#show-results", "click", () => this.showResults());
+    this.on("#rematch", "click", () => this.send({ type: "rematch" }));
     this.on("[data-setting]", "change", async (e) => {
       const { setting: name } = e.currentTarget.dataset;
       let on = e.currentTarget.checked;

@@ -47,6 +47,7 @@ export function roundOverHtml(board) {
   const verified = board.verified[result.round];
   const next = !finished && board.seat !== null ? `<button id="next-round" class="primary">${t("Next round")}</button>` : "";
   const replay = finished ? `<a class="button" href="/replay/${board.tableId}">${t("Replay the game")}</a>` : "";
+  const rematch = finished ? rematchHtml(board) : "";
   return `<section class="round-over" role="dialog" aria-modal="false" aria-labelledby="round-over-title">
     <button id="close-results" class="close" aria-keyshortcuts="Escape">${t("Look at the table")}</button>
     <h2 id="round-over-title">${title}</h2><p>${escapeHtml(result.text)}</p>${winners}
@@ -57,5 +58,20 @@ export function roundOverHtml(board) {
       <p><button id="verify">${t("Check the shuffle")}</button>
       <span id="verify-result" role="status">${verified ? escapeHtml(verified) : ""}</span></p></details>
     <p class="links">${next} <a class="button" href="/api/tables/${board.tableId}/record" download>${t("Download the record")}</a> ${replay}</p>
+    ${rematch}
   </section>`;
+}
+
+/** The rematch button (seated players) and who has asked so far (everyone). */
+export function rematchHtml(board) {
+  const votes = board.rematchVotes || { asked: [], waiting: [] };
+  const names = board.snap.table.seats.map((s) => escapeHtml(s.name || "?"));
+  const asked = board.seat !== null && votes.asked.includes(board.seat);
+  const button = board.seat !== null
+    ? `<button id="rematch" class="primary" aria-pressed="${asked}" ${asked ? "disabled" : ""}>${t("Rematch")}</button>`
+    : "";
+  const parts = [];
+  if (votes.asked.length) parts.push(t("Asked for a rematch: {names}", { names: votes.asked.map((i) => names[i]).join(", ") }));
+  if (votes.asked.length && votes.waiting.length) parts.push(t("Waiting for: {names}", { names: votes.waiting.map((i) => names[i]).join(", ") }));
+  return `<p class="rematch">${button} <span id="rematch-votes" role="status">${parts.join(" · ")}</span></p>`;
 }
