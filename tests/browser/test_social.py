@@ -138,3 +138,39 @@ def test_a_rematch_moves_both_players_to_a_new_table(browser: Any, app: AppServe
         assert page.evaluate(f"localStorage.getItem('rami-token-{new_id}')")
     for page in (host_page, guest_page):
         page.context.close()
+
+
+def test_the_host_removes_a_guest_gives_an_away_seat_to_a_bot_and_closes(
+    browser: Any, app: AppServer
+) -> None:
+    table_id, token = app.create(seed="host", bots=[])
+    host = browser.new_context(viewport=DESKTOP).new_page()
+    guest = browser.new_context(viewport=DESKTOP).new_page()
+    host.goto(f"{app.url}/t/{table_id}#seat={token}")
+    host.wait_for_selector("#start")
+    join(guest, app, table_id, "Bob")
+    host.wait_for_selector('[data-remove="1"]', timeout=TIMEOUT)
+    assert host.inner_text('[data-remove="1"]') == "Remove Bob"
+    host.click('[data-remove="1"]')
+    guest.wait_for_selector('.notice[data-code="removed"]', timeout=TIMEOUT)
+    assert "The host removed you" in guest.inner_text(".notice")
+    guest.wait_for_selector("#join", timeout=TIMEOUT)
+    assert guest.evaluate(f"localStorage.getItem('rami-token-{table_id}')") is None
+
+    join(guest, app, table_id, "Bob")
+    host.click("#start:not([disabled])")
+    host.wait_for_selector(".board", timeout=TIMEOUT)
+    guest.context.close()  # Bob leaves: his seat is away
+    host.click(".host-tools summary")
+    host.wait_for_selector('[data-stand-in="1"]', timeout=TIMEOUT)
+    host.select_option("#stand-in-level", "easy")
+    host.click('[data-stand-in="1"]')
+    host.wait_for_function(
+        "() => window.rami.board.snap.table.seats[1].autoplay === true", timeout=TIMEOUT
+    )
+    host.on("dialog", lambda dialog: dialog.accept())
+    host.click("#close-table")
+    host.wait_for_selector(".closed", timeout=TIMEOUT)
+    assert host.inner_text(".closed") == "This table is closed."
+    assert host.query_selector("#close-table") is None
+    host.context.close()
