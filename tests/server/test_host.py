@@ -136,3 +136,33 @@ def test_closing_ends_the_table_for_everyone_and_survives_a_restart() -> None:
         host = Player(ws)
         assert host.hello(token)["table"]["status"] == "closed"
         assert refusal(host.reply(type="next_round", version=host.version)) == "table_closed"
+
+
+def test_a_freed_seat_and_a_seat_given_to_a_bot_are_kept_over_a_restart() -> None:
+    storage = MemoryStorage()
+    with server(storage) as app:
+        table_id, token = create(app, seats=3)
+        with app.websocket_connect(f"/ws/{table_id}") as a:
+            host = Player(a)
+            host.hello(token)
+            tokens = []
+            for name in ("Bob", "Cy"):
+                with app.websocket_connect(f"/ws/{table_id}") as b:
+                    guest = Player(b)
+                    guest.hello()
+                    guest.reply(type="join", name=name)
+                    tokens.append(guest.token)
+            assert host.reply(type="remove", seat=1)[-1]["type"] == "ack"
+            with app.websocket_connect(f"/ws/{table_id}") as b:
+                guest = Player(b)
+                guest.hello()
+                guest.reply(type="join", name="Di")
+            host.reply(type="start")
+            assert host.reply(type="stand_in", seat=2, level="easy")[-1]["type"] == "ack"
+    with server(storage) as app, app.websocket_connect(f"/ws/{table_id}") as ws:
+        again = Player(ws)
+        again.send(type="hello", token=tokens[0])
+        assert again.recv()["code"] == "bad_token"
+        seats = again.recv()["table"]["seats"]
+        assert [seat["name"] for seat in seats] == ["Ana", "Di", "Cy"]
+        assert table_of(app, table_id).seats[2].stand_in == "easy"
