@@ -632,7 +632,7 @@ export class Board {
     const result = game.rounds[game.rounds.length - 1];
     const saved = JSON.parse(localStorage.getItem(`rami-deal-${this.tableId}-${result.round}`) || "null");
     const lines = [];
-    const hashOk = commitment(result.seed) === result.commitment;
+    const hashOk = commitment(result.seed, game.binding) === result.commitment;
     lines.push(hashOk ? t("The seed matches the commitment.") : t("The seed does NOT match the commitment!"));
     if (saved && saved.commitment !== result.commitment) lines.push(t("The commitment changed during the round!"));
     if (saved && this.seat !== null) {
