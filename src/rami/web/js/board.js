@@ -327,7 +327,7 @@ export class Board {
     const info = this.snap.table;
     document.getElementById("table-title").textContent =
       `${presetName(info.preset)} · ${t("rules {hash}", { hash: info.rules_hash })}`;
-    document.getElementById("rules-link").href = `/rules/${this.lang}/${info.preset}`;
+    document.getElementById("rules-link").href = `/rules/${this.lang}/table/${info.id}`;
     const log = this.root.querySelector(".log");
     const logAtEnd = !log || log.scrollHeight - log.scrollTop - log.clientHeight < 4;
     this.root.innerHTML = this.game ? this.boardHtml() : this.waitingHtml();
