@@ -2,7 +2,7 @@
 
 :func:`stand_in` completes the view into an engine state (the unseen cards dealt in order) so
 plans can be checked and replayed through the engine; the other helpers list the lay-offs and
-retrievals the planner in :mod:`rami.solver.table` searches over. Every rule comes from the
+retrievals the planner in :mod:`rami.planning.plans` searches over. Every rule comes from the
 engine: lay-off ends, retrievals, discard restrictions and refusals.
 """
 

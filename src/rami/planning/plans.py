@@ -32,9 +32,7 @@ from rami.actions import (
 from rami.cards import JOKER, Card
 from rami.engine import apply, layoff_options, legal_actions, refusal
 from rami.melds import candidate_melds
-from rami.scoring import hand_value
-from rami.solver.melding import Melding, least_left
-from rami.solver.moves import (
+from rami.planning.moves import (
     Table,
     Turn,
     discard_allowed,
@@ -48,7 +46,8 @@ from rami.solver.moves import (
     swaps,
     without,
 )
-from rami.solver.partition import best_partition
+from rami.scoring import hand_value
+from rami.solver import Melding, best_partition, least_left
 from rami.state import Phase, RoundState
 from rami.views import PlayerView
 
