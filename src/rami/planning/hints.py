@@ -34,6 +34,7 @@ from rami.melds import Meld, make_meld
 from rami.planning.moves import stand_in
 from rami.planning.plans import TurnPlan, best_turn
 from rami.rules import RuleSet
+from rami.scoring import check_opening
 from rami.solver import best_opening, best_partition
 from rami.state import Phase
 from rami.views import PlayerView
@@ -216,5 +217,4 @@ def _built(view: PlayerView, action: MeldAction) -> Meld:
 
 
 def _opening_points(view: PlayerView, melds: list[MeldAction]) -> int:
-    count_jokers = view.rules.jokers_count_in_opening
-    return sum(_built(view, m).points(count_jokers) for m in melds)
+    return check_opening([_built(view, m) for m in melds], view.rules).points
