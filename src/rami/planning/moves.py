@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import cycle, islice
 
 from rami.actions import Action, Discard, LayOff, MeldAction, Swap
@@ -72,15 +73,20 @@ def discard_allowed(
 ) -> bool:
     """True when the engine lets the turn end by discarding ``card`` from ``hand`` (the hand
     at the end of the turn, ``table`` the table then): its discard rules and what it obliges
-    the player to play first (a retrieved joker, the card taken from the pile)."""
-    return refusal(_turn_end(turn, hand, table, debt, opening), Discard(card)) is None
+    the player to play first (a retrieved joker, the card taken from the pile). A turn that
+    owes neither needs no state: the engine's discard options answer, as its refusal would."""
+    owed = min(debt, hand.count(JOKER))
+    if turn.state.taken is None and not owed:
+        preferred, allowed = _discard_options(turn, hand, table, 0, opening)
+        return card in (preferred or allowed)
+    return refusal(_turn_end(turn, hand, table, owed, opening), Discard(card)) is None
 
 
 def _turn_end(
-    turn: Turn, hand: Sequence[Card], table: Table, debt: int, opening: bool
+    turn: Turn, hand: Sequence[Card], table: Table, owed: int, opening: bool
 ) -> RoundState:
     """The stand-in state once the turn's plays are made: ``hand`` held, ``table`` on the table
-    (new melds last, laid by this seat), opened if ``opening``, ``debt`` retrieved jokers owed."""
+    (new melds last, laid by this seat), opened if ``opening``, ``owed`` retrieved jokers owed."""
     state = turn.state
     seat = state.current
     owners = [tm.owner for tm in state.table]
@@ -97,7 +103,7 @@ def _turn_end(
         opened=tuple(opened),
         staged=(),
         opened_this_turn=state.opened_this_turn or opening,
-        joker_debt=min(debt, hand.count(JOKER)),
+        joker_debt=owed,
     )
 
 
@@ -119,11 +125,15 @@ def _discard_options(
 def room_for_jokers(table: Table, rules: RuleSet) -> int:
     """How many jokers could still be laid off on ``table``, one after another, as the engine
     lays them off."""
+    return sum(_room(meld, rules) for meld in table)
+
+
+@lru_cache(maxsize=1 << 12)
+def _room(meld: Meld, rules: RuleSet) -> int:
     room = 0
-    for meld in table:
-        while placements := layoff_options(meld, JOKER, rules):
-            meld = placements[0][1]
-            room += 1
+    while placements := layoff_options(meld, JOKER, rules):
+        meld = placements[0][1]
+        room += 1
     return room
 
 
