@@ -1,8 +1,9 @@
-"""What a hand alone decides: the meld actions it can lay down, and what a meld action lays."""
+"""What a hand alone decides: the meld and discard actions it allows, and what a meld action
+lays down."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from rami.actions import Discard, MeldAction
 from rami.cards import JOKER, Card
@@ -12,39 +13,38 @@ from rami.melds import Meld, MeldKind, candidate_melds, meld_readings
 from rami.rules import RuleSet
 
 
-@lru_cache(maxsize=1 << 15)
-def _meld_variants(cards: tuple[Card, ...], jpm: int, declared: bool) -> tuple[MeldAction, ...]:
-    """The actions laying ``cards`` down (one per joker reading when jokers are declared)."""
-    if not declared:
-        return (MeldAction(cards),)
+@cache
+def _plain_meld(cards: tuple[Card, ...]) -> MeldAction:
+    """The action laying ``cards`` down with no joker declared."""
+    return MeldAction(cards)
+
+
+@cache
+def _declared_melds(cards: tuple[Card, ...], jpm: int) -> tuple[MeldAction, ...]:
+    """The actions laying ``cards`` down, one per reading of a run's jokers."""
     readings = meld_readings(cards, jpm)
     if readings[0].kind is MeldKind.SET:
-        return (MeldAction(cards),)
+        return (_plain_meld(cards),)
     return tuple(MeldAction(cards, tuple(sorted(m.joker_cards()))) for m in readings)
 
 
-class HandFacts:
-    """A hand's meld actions (in the order of its candidate melds), whether one meld takes
-    the whole hand, and its distinct cards as discards."""
-
-    __slots__ = ("discards", "melds", "whole")
-
-    def __init__(self, hand: tuple[Card, ...], jpm: int, declared: bool) -> None:
-        self.melds: list[tuple[tuple[Card, ...], tuple[MeldAction, ...]]] = []
-        for cards in candidate_melds(hand, jpm):
-            self.melds.append((cards, _meld_variants(cards, jpm, declared and JOKER in cards)))
-        self.whole = any(len(cards) == len(hand) for cards, _ in self.melds)
-        self.discards: list[Discard] = [DISCARDS[card] for card in sorted(set(hand))]
-
-
-@lru_cache(maxsize=1 << 13)
-def _cached_hand_facts(hand: tuple[Card, ...], jpm: int, declared: bool) -> HandFacts:
-    return HandFacts(hand, jpm, declared)
+def meld_actions(hand: tuple[Card, ...], rules: RuleSet) -> list[MeldAction]:
+    """The actions laying down a meld from ``hand``, in the order of its candidate melds."""
+    jpm, declared = rules.jokers_per_meld, rules.joker_position == "declared"
+    if not declared or JOKER not in hand:
+        return [_plain_meld(cards) for cards in candidate_melds(hand, jpm)]
+    actions: list[MeldAction] = []
+    for cards in candidate_melds(hand, jpm):
+        if JOKER in cards:
+            actions += _declared_melds(cards, jpm)
+        else:
+            actions.append(_plain_meld(cards))
+    return actions
 
 
-def hand_facts(hand: tuple[Card, ...], rules: RuleSet) -> HandFacts:
-    """The facts of ``hand`` under ``rules`` (cached)."""
-    return _cached_hand_facts(hand, rules.jokers_per_meld, rules.joker_position == "declared")
+def discard_actions(hand: tuple[Card, ...]) -> list[Discard]:
+    """One discard action per distinct card of ``hand`` (sorted), in card order."""
+    return [DISCARDS[card] for card in dict.fromkeys(hand)]
 
 
 def resolve(action: MeldAction, rules: RuleSet) -> Meld | IllegalActionError:

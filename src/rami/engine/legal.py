@@ -6,7 +6,7 @@ from rami.actions import Action
 from rami.cards import Card, card_text
 from rami.engine.basics import DISCARDS, DRAW_DISCARD, DRAW_STOCK, derived, illegal, with_cards
 from rami.engine.discards import free_discards, state_discards
-from rami.engine.hands import hand_facts
+from rami.engine.hands import discard_actions
 from rami.engine.plays import play_actions
 from rami.engine.table import table_facts
 from rami.errors import IllegalActionError
@@ -33,7 +33,7 @@ def _legal(state: RoundState) -> list[Action]:
         return actions
     plays = play_actions(state)
     if free_discards(state):
-        return plays + hand_facts(state.hands[state.current], state.rules).discards
+        return plays + discard_actions(state.hands[state.current])
     return plays + [DISCARDS[card] for card in state_discards(state, plays)]
 
 

@@ -9,7 +9,7 @@ from rami.actions import Action, MeldAction
 from rami.cards import JOKER, Card
 from rami.engine.basics import OPEN, TAKE_BACK, derived, illegal, replace_meld, with_cards, without
 from rami.engine.discards import discardable_left, free_cards, hard_blocked
-from rami.engine.hands import hand_facts, resolve
+from rami.engine.hands import meld_actions, resolve
 from rami.engine.table import table_facts
 from rami.engine.transitions import debt_after_swap, opened, play
 from rami.errors import IllegalActionError
@@ -30,31 +30,27 @@ def _new_play_actions(state: RoundState) -> list[Action]:
     rules, seat = state.rules, state.current
     hand = state.hands[seat]
     actions: list[Action] = []
-    facts = hand_facts(hand, rules)
+    melds = meld_actions(hand, rules)
     if not state.opened[seat]:
         if state.staged:
             if open_refusal(state) is None:
                 actions.append(OPEN)
             actions.append(TAKE_BACK)
-        for _, variants in facts.melds:
-            actions.extend(variants)
-        return actions
+        return actions + melds
     simple = state.taken is None and not state.joker_debt
     size, last_ok = len(hand), not rules.final_discard_required
     free = size
-    if simple and (last_ok or not facts.whole):
-        for _, variants in facts.melds:
-            actions.extend(variants)
+    if simple and (last_ok or all(len(meld.cards) < size for meld in melds)):
+        actions += melds
     else:
         free = free_cards(hand, state.taken)
-        for cards, variants in facts.melds:
+        for meld in melds:
             if simple:
-                if len(cards) < size:
-                    actions.extend(variants)
-            elif free > free_cards(cards, state.taken):  # a card left is surely discardable
-                actions.extend(variants)
-            else:
-                actions.extend(a for a in variants if _meld_ok(state, a))
+                if len(meld.cards) < size:
+                    actions.append(meld)
+            # when a card left is surely discardable, the meld needs no look ahead
+            elif free > free_cards(meld.cards, state.taken) or _meld_ok(state, meld):
+                actions.append(meld)
     if state.opened_this_turn and not rules.layoff_in_opening_turn:
         return actions
     table = table_facts(state)

@@ -92,6 +92,31 @@ def meld_facts(meld: Meld, key: tuple[int, bool, bool, bool]) -> MeldFacts:
     return MeldFacts(meld, *key)
 
 
+LayoffEntry = tuple[Card, tuple[LayOff, ...], tuple[Meld, ...], int]
+"""A card, the lay-off actions placing it on one meld, the meld after each, the meld's index."""
+SwapEntry = tuple[Card, Swap, Meld, int]
+"""A card, the swap action retrieving a joker with it, the meld after, the meld's index."""
+
+
+@lru_cache(maxsize=1 << 14)
+def _placed_facts(
+    meld: Meld, index: int, key: tuple[int, bool, bool, bool]
+) -> tuple[tuple[LayoffEntry, ...], tuple[SwapEntry, ...]]:
+    """The lay-off and swap entries of ``meld`` lying at ``index`` on the table."""
+    facts = meld_facts(meld, key)
+    layoffs = tuple(
+        (
+            card,
+            tuple(LayOff(card, index, end) for end, _ in placements),
+            tuple(m for _, m in placements),
+            index,
+        )
+        for card, placements in facts.layoffs
+    )
+    swaps = tuple((card, Swap(card, index), after, index) for card, after in facts.swaps)
+    return layoffs, swaps
+
+
 class TableFacts:
     """The lay-off and swap actions a table accepts, in table then card order."""
 
@@ -99,18 +124,15 @@ class TableFacts:
 
     def __init__(self, table: tuple[TableMeld, ...], rules: RuleSet) -> None:
         self.table = table
-        self.layoffs: list[tuple[Card, tuple[LayOff, ...], tuple[Meld, ...], int]] = []
-        self.swaps: list[tuple[Card, Swap, Meld, int]] = []
+        self.layoffs: list[LayoffEntry] = []
+        self.swaps: list[SwapEntry] = []
         fits: set[Card] = set()
         key = table_rules(rules)
         for index, tm in enumerate(table):
-            facts = meld_facts(tm.meld, key)
-            fits |= facts.fits
-            for card, placements in facts.layoffs:
-                actions = tuple(LayOff(card, index, end) for end, _ in placements)
-                self.layoffs.append((card, actions, tuple(m for _, m in placements), index))
-            for card, after in facts.swaps:
-                self.swaps.append((card, Swap(card, index), after, index))
+            layoffs, swaps = _placed_facts(tm.meld, index, key)
+            self.layoffs += layoffs
+            self.swaps += swaps
+            fits.update(card for card, *_ in layoffs)
         self.fits = frozenset(fits)
 
 
