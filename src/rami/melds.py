@@ -32,6 +32,10 @@ def position_value(rank: int) -> int:
     return min(rank, 10)
 
 
+_RUN_POINTS = tuple(sum(position_value(r) for r in range(1, high + 1)) for high in range(15))
+"""``_RUN_POINTS[high]``: the points of the positions from the ace low up to rank ``high``."""
+
+
 def set_value(rank: int) -> int:
     """Meld value of one card of a set: aces are high (11)."""
     return 11 if rank == 1 else min(rank, 10)
@@ -86,10 +90,11 @@ class Meld:
         if self.kind is MeldKind.SET:
             naturals = len(self.cards) - (0 if jokers_count else self.jokers)
             return naturals * set_value(self.rank)
-        return sum(
-            position_value(self.rank + i)
-            for i, card in enumerate(self.cards)
-            if jokers_count or card != JOKER
+        total = _RUN_POINTS[self.high] - _RUN_POINTS[self.rank - 1]
+        if jokers_count or JOKER not in self.cards:
+            return total
+        return total - sum(
+            position_value(self.rank + i) for i, card in enumerate(self.cards) if card == JOKER
         )
 
     def text(self) -> str:

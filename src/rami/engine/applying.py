@@ -44,8 +44,10 @@ def apply(state: RoundState, action: Action) -> RoundState:
 
 
 def _perform(state: RoundState, action: Action) -> RoundState:
-    """The state after ``action``, which the rules accept."""
+    """The state after ``action``, which the rules accept (the commonest actions first)."""
     match action:
+        case Discard():
+            return perform_discard(state, action.card)
         case DrawStock():
             return draw(state, action, state.stock[-1], stock=state.stock[:-1])
         case DrawDiscard():
@@ -60,6 +62,4 @@ def _perform(state: RoundState, action: Action) -> RoundState:
             return opened(state, action)
         case TakeBack():
             return take_back(state, action)
-        case Discard():
-            return perform_discard(state, action.card)
     raise AssertionError(f"not an action: {action!r}")
