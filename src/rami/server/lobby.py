@@ -243,6 +243,7 @@ class Lobby:
             for seat, account in enumerate(accounts):
                 await table.take_seat(account.name, seat, account)
             await table.commit({"type": "start"})
+            table.mark_away()  # nobody is connected yet: the grace period runs from now
             table.broadcast()
         return table
 
