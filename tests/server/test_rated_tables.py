@@ -9,6 +9,7 @@ from account_helpers import account_server, browser, create_table, signup
 from fastapi.testclient import TestClient
 from server_helpers import Player, refusal
 
+from rami.accounts import MatchResult
 from rami.rules import PRESETS
 from rami.server.config import TableConfig
 from rami.server.identity import Identity
@@ -104,3 +105,29 @@ def test_an_unrated_match_with_an_account_keeps_its_statistics(tmp_path: Path) -
     games = [game for game in profile["games"] if game["table"] == table]
     assert len(games) == 1 and games[0]["rated"] is False
     assert profile["ratings"]["rami51"]["games"] == 0
+
+
+def test_a_result_not_recorded_at_the_end_is_recorded_when_the_table_is_next_loaded(
+    tmp_path: Path,
+) -> None:
+    with account_server(SqliteStorage(tmp_path), grace=0.0) as client:
+        signup(client, "Ana")
+        accounts = client.app.state.accounts  # type: ignore[attr-defined]
+        failures: list[str] = []
+
+        async def store_down(result: MatchResult) -> bool:
+            failures.append(result.game_key)
+            return False
+
+        accounts.record = store_down
+        table = _one_round_match(client, rated=True)
+        _until_finished(client, table)
+        storage = client.app.state.lobby.storage  # type: ignore[attr-defined]
+        assert failures == [f"table:{table}"]
+        assert table in storage.live_ids()  # still listed in play: a later load records it
+        assert client.get("/api/players/Ana").json()["games"] == []
+    with account_server(SqliteStorage(tmp_path), grace=0.0) as client:
+        profile = client.get("/api/players/Ana").json()
+        assert table not in client.app.state.lobby.storage.live_ids()  # type: ignore[attr-defined]
+    assert [game["table"] for game in profile["games"]] == [table]
+    assert profile["ratings"]["rami51"]["games"] == 1
