@@ -12,7 +12,7 @@ from live_server import LivePlayer, LiveServer, Message, free_port
 
 from services import postgres_database, redis_database
 
-REDIS_DB = 9
+REDIS_DB = 7
 WAIT = 60.0
 
 
