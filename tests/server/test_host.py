@@ -36,6 +36,7 @@ def test_the_host_frees_a_seat_before_the_start_and_its_token_stops_working() ->
                 "taken": False,
                 "online": False,
                 "autoplay": False,
+                "account": None,
             }
             assert refusal(host.reply(type="remove", seat=1)) == "seat_empty"
             assert refusal(host.reply(type="start")) == "seats_empty"

@@ -3,6 +3,7 @@ with the same seats, names, bots and rules, each seat's new token told to that s
 
 from __future__ import annotations
 
+from account_helpers import account_server, browser, create_table, login, signup
 from fastapi.testclient import TestClient
 from server_helpers import Message, Player, Policy, create, play_turns, refusal, server, table_of
 
@@ -122,3 +123,31 @@ def test_a_seat_given_to_a_bot_does_not_vote_and_stays_a_bot() -> None:
             new = table_of(app, made["table"])
             assert [s.bot for s in new.seats] == [None, "easy", "random"]
             assert new.seats[1].name == "Bot 2 (easy)"
+
+
+def test_a_rematch_keeps_the_accounts_of_the_seats() -> None:
+    with account_server() as client:
+        signup(client, "Ana")
+        table_id = create_table(client, **QUICK)["table"]
+        bob = browser(client)
+        signup(bob, "Bob")
+        with (
+            client.websocket_connect(f"/ws/{table_id}") as a,
+            bob.websocket_connect(f"/ws/{table_id}") as b,
+        ):
+            host, guest = Player(a), Player(b)
+            host.hello()
+            guest.hello()
+            guest.reply(type="join", name="ignored")
+            host.reply(type="start")
+            play_out({0: host, 1: guest})
+            host.send(type="rematch")
+            guest.send(type="rematch")
+            new_id = ready(host)["table"]
+            ready(guest)
+        seats = client.get(f"/api/tables/{new_id}").json()["seats"]
+        assert [seat["account"] for seat in seats] == ["Ana", "Bob", None]
+        phone = browser(client)
+        login(phone, "Bob")
+        with phone.websocket_connect(f"/ws/{new_id}") as ws:
+            assert Player(ws).hello()["you"]["seat"] == 1  # no token: the account's seat

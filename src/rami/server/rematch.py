@@ -1,6 +1,6 @@
 """Rematch: once the match is over each person asks once (bots agree at once); when every
-person has asked, a new table is made with the same seats, names, bots and rules, a new
-seed, and is started. Each seated connection is told where it is (``rematch_ready``) with
+person has asked, a new table is made with the same seats, names, accounts, bots and rules
+(rated or not, public or not), a new seed, and is started. Each seated connection is told where it is (``rematch_ready``) with
 its own new seat token, which no other connection sees; spectators get the table id only.
 
 A seat the host gave to a bot (:mod:`rami.server.host`) does not vote and is a bot of that
@@ -89,12 +89,13 @@ async def open_rematch(lobby: Lobby, table: Table) -> tuple[str, dict[int, str]]
     levels = tuple(seat.bot or seat.stand_in for seat in table.seats)
     config = replace(table.config, bots=levels)
     names = [seat.name or "?" for seat in table.seats]
-    new, host_token = await lobby.create(config, names[0])
+    accounts = [seat.account for seat in table.seats]
+    new, host_token = await lobby.create(config, names[0], accounts[0])
     tokens = {0: host_token}
     async with new.lock:
         for index, seat in enumerate(new.seats):
             if not seat.taken:
-                _, tokens[index] = await new.take_seat(names[index], index)
+                _, tokens[index] = await new.take_seat(names[index], index, accounts[index])
         await new.commit({"type": "start"})
         new.mark_away()
     return new.table_id, tokens

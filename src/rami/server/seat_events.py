@@ -63,7 +63,7 @@ def settle(table: Table, event: dict[str, Any]) -> None:
         for client in table.clients:
             if client.seat == event["seat"]:
                 client.seat = None
-        seat.name, seat.token_hash, seat.joined = None, "", False
+        seat.name, seat.token_hash, seat.joined, seat.account = None, "", False, None
         seat.online, seat.away_since, seat.autoplay = 0, None, False
     else:
         seat.stand_in = str(event["level"])
