@@ -1,7 +1,8 @@
 """Rematch: once the match is over each person asks once (bots agree at once); when every
 person has asked, a new table is made with the same seats, names, accounts, bots and rules
-(rated or not, public or not), a new seed, and is started. Each seated connection is told where it is (``rematch_ready``) with
-its own new seat token, which no other connection sees; spectators get the table id only.
+(rated or not, public or not), a new seed, and is started. Each seated connection is told
+where it is (``rematch_ready``) with its own new seat token, which no other connection sees;
+spectators get the table id only.
 
 A seat the host gave to a bot (:mod:`rami.server.host`) does not vote and is a bot of that
 level at the new table. The votes and the new tokens are kept in memory only: a seat's
