@@ -100,7 +100,9 @@ def targets() -> str:
 
 def clear_caches() -> None:
     """Forget every lazily built table, as in a fresh process."""
-    for cache in (candidates._SHAPES, candidates._RUNS, candidates._SETS, candidates._ORDERS):
+    for cache in (candidates._SHAPES, candidates._RUNS, candidates._SUITS, candidates._SETS):
+        cache.clear()
+    for cache in (candidates._ORDERS,):
         cache.clear()
     for cached in (melds._candidates, melds._run_melds, melds._set_melds, values.declared_meld):
         cached.cache_clear()

@@ -172,23 +172,53 @@ _LOW = itemgetter(1)
 _ONES = sum(1 << (BITS * c) for c in range(52))
 _SUIT = (1 << (13 * BITS)) - 1
 _RUNS: dict[tuple[int, int, int, int], tuple[Group, ...]] = {}
-"""Run groups by suit, ranks held (one bit per nibble), jokers a meld may use and the suit's
-:attr:`Layout.slots`."""
+"""Run groups by suit, cluster of ranks (one bit per nibble, the ace high at 13), jokers a
+meld may use and the suit's :attr:`Layout.slots`."""
 _SETS: dict[tuple[int, int, int, int], tuple[Group, ...]] = {}
 """Set groups by rank, suits held, jokers a meld may use and where those suits sit."""
+_SUITS: dict[tuple[int, int, int], list[Any]] = {}
+"""Per suit, ranks held and jokers a meld may use: see :func:`_suit`."""
 _ORDERS: dict[tuple[int, ...], Layout] = {}
 """Layouts by the count of runs each suit offers (see :func:`_layout_for`)."""
 _FEW_RUNS = 12
 """Below this many runs in all, the search is small whatever the order of the suits."""
 
 
-def _run_groups(suit: int, ranks: int, jokers: int, layout: Layout) -> tuple[Group, ...]:
-    key = (suit, ranks, jokers, layout.slots[suit])
-    found = _RUNS.get(key)
-    if found is None:
-        cards = tuple(13 * suit + r for r in range(13) if ranks >> BITS * r & 1)
-        found = _RUNS[key] = _groups(cards, jokers, layout)
-    return found
+def _run_groups(suit: int, ranks: int, jokers: int, layout: Layout) -> list[Group]:
+    """The run groups of ``suit`` from the ranks held (one bit per nibble), cached per cluster
+    of ranks close enough for one run (no two neighbours further apart than a meld's jokers
+    can fill)."""
+    out: list[Group] = []
+    slot = layout.slots[suit]
+    ranks |= (ranks & 1) << 13 * BITS  # the ace plays high too
+    gap = BITS * (jokers + 1)
+    while ranks & (ranks - 1):
+        last = cluster = ranks & -ranks
+        ranks ^= last
+        while ranks and (bit := ranks & -ranks) <= last << gap:
+            cluster |= bit
+            last = bit
+            ranks ^= bit
+        if cluster & (cluster - 1):
+            key = (suit, cluster, jokers, slot)
+            found = _RUNS.get(key)
+            if found is None:
+                cards = tuple(13 * suit + r % 13 for r in range(14) if cluster >> BITS * r & 1)
+                found = _RUNS[key] = _groups(cards, jokers, layout)
+            out += found
+    return out
+
+
+def _suit(suit: int, ranks: int, jokers: int) -> list[Any]:
+    """[runs the suit offers, then its run groups by the suit's :attr:`Layout.slots` (None
+    until first used)] for the ``ranks`` it holds (cached)."""
+    key = (suit, ranks, jokers)
+    entry = _SUITS.get(key)
+    if entry is None:
+        natural = _run_groups(suit, ranks, jokers, NATURAL)
+        entry = _SUITS[key] = [sum(len(s) for g in natural for _, s in g.by_low)] + [None] * 8
+        entry[1 + suit] = natural
+    return entry
 
 
 def _layout_for(runs: tuple[int, ...]) -> Layout:
@@ -211,18 +241,25 @@ def scan(hand: Sequence[Card], jokers_per_meld: int) -> tuple[int, list[Group], 
     step = 13 * BITS
     suits = (held & _SUIT, held >> step & _SUIT, held >> 2 * step & _SUIT, held >> 3 * step)
     layout = NATURAL
-    runs = [suit for suit, ranks in enumerate(suits) if ranks & (ranks - 1)]
-    if jokers and runs:
+    out: list[Group] = []
+    entries = [
+        (suit, _SUITS.get((suit, ranks, jokers)) or _suit(suit, ranks, jokers))
+        for suit, ranks in enumerate(suits)
+        if ranks & (ranks - 1)
+    ]
+    if jokers and entries:
         sizes = [0, 0, 0, 0]
-        for suit in runs:
-            for group in _run_groups(suit, suits[suit], jokers, NATURAL):
-                sizes[suit] += sum(len(shapes) for _, shapes in group.by_low)
+        for suit, entry in entries:
+            sizes[suit] = entry[0]
         layout = _ORDERS.get(key := tuple(sizes)) or _layout_for(key)
         if layout is not NATURAL:
             state = pack(hand, layout)
-    out: list[Group] = []
-    for suit in runs:
-        out += _run_groups(suit, suits[suit], jokers, layout)
+    slots = layout.slots
+    for suit, entry in entries:
+        found = entry[1 + slots[suit]]
+        if found is None:
+            found = entry[1 + slots[suit]] = _run_groups(suit, suits[suit], jokers, layout)
+        out += found
     a, b, c, d = suits
     # ranks a set can take: two suits with a joker, else three
     pairs = (
