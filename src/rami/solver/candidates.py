@@ -221,6 +221,16 @@ def _suit(suit: int, ranks: int, jokers: int) -> list[Any]:
     return entry
 
 
+def _may_run(ranks: int, jokers: int) -> int:
+    """Whether the ``ranks`` of a suit (one bit per nibble) may hold a run: three in a row, or,
+    with jokers, two within their reach (the ace high too)."""
+    ranks |= (ranks & 1) << 13 * BITS
+    if not jokers:
+        return ranks & ranks >> BITS & ranks >> 2 * BITS
+    near = ranks >> BITS | ranks >> 2 * BITS
+    return ranks & (near | ranks >> 3 * BITS if jokers > 1 else near)
+
+
 def _layout_for(runs: tuple[int, ...]) -> Layout:
     """The layout that puts the suits offering fewer ``runs`` first, each suit down from its
     ace: the search then meets fewer states, since the choices it makes first multiply, and it
@@ -245,7 +255,7 @@ def scan(hand: Sequence[Card], jokers_per_meld: int) -> tuple[int, list[Group], 
     entries = [
         (suit, _SUITS.get((suit, ranks, jokers)) or _suit(suit, ranks, jokers))
         for suit, ranks in enumerate(suits)
-        if ranks & (ranks - 1)
+        if _may_run(ranks, jokers)
     ]
     if jokers and entries:
         sizes = [0, 0, 0, 0]

@@ -19,7 +19,7 @@ from rami.cards import Card
 from rami.melds import Meld
 from rami.rules import RuleSet
 from rami.solver.candidates import Shape, cover_weight, scan, wholes
-from rami.solver.layout import JOKER_COUNT, JOKER_SHIFT, downward
+from rami.solver.layout import COUNT, JOKER_COUNT, JOKER_SHIFT, downward
 from rami.solver.search import BUDGET_SHIFT, OWE_CARD, OWE_CLEAN, Option, Search, Table, tables
 from rami.solver.values import opening_meld, opening_points
 
@@ -152,11 +152,32 @@ def _changed(table: Table, change: Callable[[Option], Option]) -> Table:
 
 def _best(search: Search, state: int, bound: int, owed: int) -> list[Option] | None:
     """The options of the best opening from ``state`` owing the conditions ``owed``: the best
-    free of them if it meets them, else the best under them."""
+    free of them if it meets them, else the best under them. When the one condition is a clean
+    run, every opening lays one of the clean runs of the hand, so the best is the best, over
+    those runs, of the run and the best opening free of conditions of the cards it leaves: done
+    at once when one card starts them all, else when the best free of conditions lays none."""
+    runs = []
+    if owed == OWE_CLEAN:
+        clean = search.clean_starts
+        runs = [o for low in _lows(clean) for o in search.table[low][0] if o[4] & OWE_CLEAN]
+        if clean == (clean & -clean) * COUNT:
+            return search.through(state, bound, runs)
     found = search.best(state, bound)
     if not found or not owed:
         return found
     missed = owed
     for option in found:
         missed &= ~option[4]
-    return found if not missed else search.best(state | owed, bound)
+    if not missed:
+        return found
+    return search.through(state, bound, runs) if runs else search.best(state | owed, bound)
+
+
+def _lows(mask: int) -> list[int]:
+    """The cards whose count fields ``mask`` sets."""
+    out = []
+    while mask:
+        bit = mask & -mask
+        out.append((bit.bit_length() - 1) >> 2)
+        mask &= ~(COUNT * bit)
+    return out

@@ -104,7 +104,7 @@ class Search:
     def __init__(
         self, table: Table, starts: list[int], most: Sequence[int], clean: int, card: int
     ) -> None:
-        self.table, self.starts = table, starts
+        self.table, self.starts, self.clean_starts = table, starts, clean
         self.memo: dict[int, int] = {}
         """Exact values ``v`` as ``2v + 1``; a bound ``b`` a state was shown not to beat as
         ``2b``."""
@@ -123,6 +123,39 @@ class Search:
         state &= _CLEAR[card]
         if self.solve(state, card, bound, NONE) <= NONE // 2:
             return None
+        return self._walk(state, card)
+
+    def through(self, state: int, bound: int, options: list[Option]) -> list[Option] | None:
+        """The best play from ``state`` (owing nothing) that lays one of ``options``: the best,
+        over those, of the option and the best play of the cards it leaves; None if none fits."""
+        state |= GUARD
+        best, chosen, rest, low = NONE, None, 0, 0
+        for option in options:
+            after = state - option[0]
+            value = option[1]
+            if after & GUARD != GUARD or value + bound - option[2] <= best:
+                continue
+            left = after & self.starts[after >> JOKER_SHIFT & 31]
+            card = 0
+            if left:
+                card = ((left & -left).bit_length() - 1) >> 2
+                after &= _CLEAR[card]
+                found = self.solve(after, card, bound - option[2], best - value)
+                if found <= best - value:
+                    continue
+                value += found
+            if value > best:
+                best, chosen, rest, low = value, option, after, card
+        if chosen is None:
+            return None
+        return (
+            [chosen, *self._walk(rest, low)]
+            if rest & self.starts[rest >> JOKER_SHIFT & 31]
+            else [chosen]
+        )
+
+    def _walk(self, state: int, card: int) -> list[Option]:
+        """The options laid along the best moves from ``state`` (lowest start ``card``)."""
         out: list[Option] = []
         while state in self.moves:
             move = self.moves[state]
