@@ -33,7 +33,7 @@ from rami import melds  # noqa: E402
 from rami.cards import Card  # noqa: E402
 from rami.engine import apply, deal  # noqa: E402
 from rami.rules import RuleSet, get_rules  # noqa: E402
-from rami.solver import best_opening, best_partition, candidates, values  # noqa: E402
+from rami.solver import best_opening, best_partition, candidates  # noqa: E402
 from rami.solver.hint import hint  # noqa: E402
 from rami.solver.table import best_turn  # noqa: E402
 from rami.state import Phase  # noqa: E402
@@ -104,7 +104,7 @@ def clear_caches() -> None:
         cache.clear()
     for cache in (candidates._ORDERS,):
         cache.clear()
-    for cached in (melds._candidates, melds._run_melds, melds._set_melds, values.declared_meld):
+    for cached in (melds._candidates, melds._run_melds, melds._set_melds, candidates.declared_meld):
         cached.cache_clear()
     melds._run_templates.cache_clear()
     melds._set_templates.cache_clear()

@@ -1,24 +1,22 @@
 """The candidate melds of a hand (:func:`rami.melds.candidate_melds`), packed for the searches.
 
 A hand is one integer with a count per card (see :mod:`rami.solver.layout`); a meld is a
-vector of the same shape, so "does it fit" is one subtraction and one mask test. A meld never
-holds two copies of a natural card, so the runs a hand offers depend only on which ranks of a
-suit it holds and how many jokers a meld may use; the sets, only on which suits of a rank it
-holds. The melds of each such key are enumerated once, split into groups of melds that share
-cards, and cached, once more for each place a layout gives those suits. A hand with jokers is
-packed in the layout that puts the suits offering fewer runs first, each suit from its ace
-down (see :func:`_layout_for`).
-"""
+vector of the same shape, so "does it fit" is one subtraction and one mask test. The runs a
+hand offers depend only on the ranks each suit holds and the jokers a meld may use; the sets,
+on the suits each rank holds. The melds of each such key are enumerated once, grouped by the
+cards they share and cached, once more per place a layout gives those suits."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations
 from operator import itemgetter
 from typing import Any, NamedTuple
 
 from rami.cards import JOKER, Card
 from rami.melds import Meld, MeldKind, candidate_melds, make_meld, meld_readings
+from rami.rules import RuleSet
 from rami.solver.layout import (
     BITS,
     COUNT,
@@ -33,23 +31,21 @@ from rami.solver.layout import (
 
 
 class Shape(NamedTuple):
-    """One candidate meld, packed."""
+    """One candidate meld, packed: ``low`` is its lowest natural card as placed in the layout
+    it is packed in (the search melds it while that card is the lowest), ``natural_points`` its
+    points with the jokers counted 0, ``high_points`` those of its best reading (where players
+    declare what a joker is), ``meld`` the meld its cards form, jokers at their lowest."""
 
     vector: int
     low: Card
-    """The meld's lowest natural card (as placed in the layout the shape is packed in): the
-    search melds it while that card is the lowest."""
     size: int
     jokers: int
     clean: bool
     points: int
     natural_points: int
-    """Points with the jokers' positions counted 0."""
     high_points: int
-    """Points of the best reading, where the rules let players declare what a joker is."""
     cards: tuple[Card, ...]
     meld: Meld
-    """The meld the cards form, jokers at their lowest reading."""
 
 
 _SHAPES: dict[tuple[Card, ...], Shape] = {}
@@ -76,6 +72,26 @@ def shape_of(cards: tuple[Card, ...]) -> Shape:
     return found
 
 
+@lru_cache(maxsize=1 << 14)
+def declared_meld(cards: tuple[Card, ...]) -> Meld:
+    """The reading of ``cards`` worth most (ties: the lower), for rules where players declare
+    what a joker stands for."""
+    return max(meld_readings(cards, 2), key=lambda m: (m.points(), -m.rank))
+
+
+def opening_meld(shape: Shape, rules: RuleSet) -> Meld:
+    """The meld ``shape`` forms in an opening: the best declared reading when the rules allow
+    declaring jokers, else the lowest."""
+    return declared_meld(shape.cards) if rules.joker_position == "declared" else shape.meld
+
+
+def opening_points(shape: Shape, rules: RuleSet) -> int:
+    """What a candidate meld counts toward the opening under ``rules``."""
+    if not rules.jokers_count_in_opening:
+        return shape.natural_points
+    return shape.high_points if rules.joker_position == "declared" else shape.points
+
+
 def pack(hand: Sequence[Card], layout: Layout = NATURAL) -> int:
     """The packed state of ``hand`` in ``layout``."""
     # itemgetter looks the cards up in C (it returns a single card's value bare)
@@ -88,8 +104,12 @@ def pack(hand: Sequence[Card], layout: Layout = NATURAL) -> int:
 
 
 class Group:
-    """Candidate melds that share cards with one another, grouped by lowest card, with the
-    option tables each search derives from them (cached with the group)."""
+    """Candidate melds that share cards with one another: ``by_low``, (lowest card, the melds
+    whose lowest card it is) pairs; ``cover``, every card they use, one copy each; ``clean``,
+    whether one is a clean run; ``joker_points``, the most the jokers of one meld score, read
+    lowest and read best; ``whole``, the joker-free meld of every card of the group when it
+    beats any split of them, and ``splits``, sets of cards (one bit each) that, all held twice,
+    let two melds share them; ``derived``, the option tables each search builds from them."""
 
     __slots__ = ("by_low", "clean", "cover", "derived", "joker_points", "splits", "whole")
 
@@ -100,24 +120,15 @@ class Group:
             lows.setdefault(shape.low, []).append(shape)
             cover |= shape.vector
         self.by_low = tuple((low, tuple(group)) for low, group in lows.items())
-        """(lowest card, the melds whose lowest card it is) pairs."""
         self.cover = cover
-        """Every card some meld of the group uses, one copy each."""
         self.clean = any(shape.clean for shape in found)
-        """Whether some meld of the group is a clean run."""
         self.joker_points = (
             max([s.points - s.natural_points for s in found if s.jokers], default=0),
             max([s.high_points - s.natural_points for s in found if s.jokers], default=0),
         )
-        """The most points the jokers of one meld of the group score: read lowest, and read
-        best (where players declare them)."""
         self.whole = _whole(found, cover)
-        """The joker-free meld of every card of the group, when it beats any split of them."""
         self.splits = _splits(self.whole, layout)
-        """Sets of cards (one bit each) that, all held twice, let two melds of the group share
-        them; while no such set is held twice, the whole meld beats every split."""
         self.derived: dict[int, Any] = {}
-        """Option tables a search derives from ``by_low``, by the search's own key."""
 
 
 def _whole(found: list[Shape], cover: int) -> Shape | None:

@@ -15,9 +15,8 @@ from rami.cards import JOKER, Card
 from rami.melds import Meld, candidate_melds
 from rami.rules import RuleSet
 from rami.scoring import card_penalty
-from rami.solver.candidates import Shape, pack, shape_of
+from rami.solver.candidates import Shape, opening_meld, opening_points, pack, shape_of
 from rami.solver.layout import COUNT, GUARDS, JOKER_SHIFT, NATURALS
-from rami.solver.values import opening_meld, opening_points
 
 _PENALTY = 1 << 32
 _CARD = 1 << 16

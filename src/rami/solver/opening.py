@@ -1,14 +1,11 @@
 """Best opening: the disjoint melds with the most opening points under the preset's conditions.
 
 The search of :mod:`rami.solver.search` on opening scores (points, then fewer jokers, then
-fewer cards). The best opening free of conditions is searched first: it is the answer whenever
-it meets them (conditions only remove openings). Otherwise the same search runs with the
-conditions owed in the state, reading the values free of them as bounds. The limit on cards
-laid (to keep some in hand) is searched only when the best opening without it lays too many.
-Without a search: None when a clean run is needed and no meld is one; and a joker-free hand
-whose melds form separate whole groups (see :func:`rami.solver.candidates.wholes`) opens with
-all of them when they meet the conditions.
-"""
+fewer cards). The best opening free of conditions is the answer whenever it meets them; if
+not, the search runs again owing them (a clean run alone: through each clean run, see
+:func:`_best`). The limit on cards laid is searched only when the best opening without it lays
+too many. A joker-free hand of separate whole groups (:func:`~rami.solver.candidates.wholes`)
+opens with all of them, when they meet the conditions, without a search."""
 
 from __future__ import annotations
 
@@ -18,14 +15,12 @@ from typing import NamedTuple
 from rami.cards import Card
 from rami.melds import Meld
 from rami.rules import RuleSet
-from rami.solver.candidates import Shape, cover_weight, scan, wholes
-from rami.solver.layout import COUNT, JOKER_COUNT, JOKER_SHIFT, downward
+from rami.solver.candidates import Shape, cover_weight, opening_meld, opening_points, scan, wholes
+from rami.solver.layout import COUNT, JOKER_COUNT, JOKER_SHIFT, MOST_POINTS, downward
 from rami.solver.search import BUDGET_SHIFT, OWE_CARD, OWE_CLEAN, Option, Search, Table, tables
-from rami.solver.values import opening_meld, opening_points
 
 _POINTS = 1 << 12
 _JOKER = 1 << 6
-_MOST_POINTS = [11 if c % 13 == 0 else min(c % 13 + 1, 10) for c in range(52)]
 
 
 class Opening(NamedTuple):
@@ -44,7 +39,7 @@ class Opening(NamedTuple):
 
 
 _MOST = {
-    joker: [points * _POINTS - 1 for points in _MOST_POINTS]
+    joker: [points * _POINTS - 1 for points in MOST_POINTS[:52]]
     + [joker * _POINTS - _JOKER - 1 if joker else 0]
     for joker in range(12)
 }
@@ -57,12 +52,9 @@ _MOST_DOWN = {joker: downward(most) for joker, most in _MOST.items()}
 def _opening(
     melds: list[Meld], points: int, clean: bool, rules: RuleSet, ignore_threshold: bool
 ) -> Opening | None:
-    """The opening laying ``melds`` (worth ``points``), or None if it misses the threshold
-    and that counts."""
+    """The opening laying ``melds``, or None if it misses the threshold and that counts."""
     meets = points >= rules.opening_points
-    if not meets and not ignore_threshold:
-        return None
-    return Opening(tuple(melds), points, clean, meets)
+    return Opening(tuple(melds), points, clean, meets) if meets or ignore_threshold else None
 
 
 def best_opening(
@@ -159,7 +151,7 @@ def _best(search: Search, state: int, bound: int, owed: int) -> list[Option] | N
     runs = []
     if owed == OWE_CLEAN:
         clean = search.clean_starts
-        runs = [o for low in _lows(clean) for o in search.table[low][0] if o[4] & OWE_CLEAN]
+        runs = [o for lists in search.table.values() for o in lists[0] if o[4] & OWE_CLEAN]
         if clean == (clean & -clean) * COUNT:
             return search.through(state, bound, runs)
     found = search.best(state, bound)
@@ -171,13 +163,3 @@ def _best(search: Search, state: int, bound: int, owed: int) -> list[Option] | N
     if not missed:
         return found
     return search.through(state, bound, runs) if runs else search.best(state | owed, bound)
-
-
-def _lows(mask: int) -> list[int]:
-    """The cards whose count fields ``mask`` sets."""
-    out = []
-    while mask:
-        bit = mask & -mask
-        out.append((bit.bit_length() - 1) >> 2)
-        mask &= ~(COUNT * bit)
-    return out

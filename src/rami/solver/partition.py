@@ -17,13 +17,11 @@ from rami.melds import Meld
 from rami.rules import RuleSet
 from rami.scoring import card_penalty
 from rami.solver.candidates import Shape, cover_weight, scan, wholes
-from rami.solver.layout import JOKER_SHIFT, downward
+from rami.solver.layout import JOKER_SHIFT, MOST_POINTS, downward
 from rami.solver.search import Option, Search, tables
 
 _PENALTY = 1 << 22
 _POINTS = 1 << 8
-_MOST_POINTS = [11 if c % 13 == 0 else min(c % 13 + 1, 10) for c in range(52)] + [11]
-"""The most points each card (joker last) can score in a meld."""
 _WEIGHTS: dict[tuple[int, int], tuple[list[int], list[int], list[int]]] = {}
 
 
@@ -49,9 +47,7 @@ def _weights(rules: RuleSet) -> tuple[list[int], list[int], list[int]]:
     found = _WEIGHTS.get(key)
     if found is None:
         penalties = [card_penalty(c, rules) for c in range(53)]
-        most = [
-            p * _PENALTY + 1 + m * _POINTS for p, m in zip(penalties, _MOST_POINTS, strict=True)
-        ]
+        most = [p * _PENALTY + 1 + m * _POINTS for p, m in zip(penalties, MOST_POINTS, strict=True)]
         found = _WEIGHTS[key] = (penalties, most, downward(most))
     return found
 

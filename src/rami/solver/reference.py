@@ -32,15 +32,12 @@ def plays(hand: Sequence[Card], jokers_per_meld: int) -> Iterator[Play]:
     return grow(0, Counter(hand), ())
 
 
-def _left(hand: Sequence[Card], melds: tuple[Meld, ...]) -> tuple[Card, ...]:
-    return tuple(sorted((Counter(hand) - Counter(c for m in melds for c in m.cards)).elements()))
-
-
 def reference_partition(hand: Sequence[Card], rules: RuleSet) -> Partition:
     """As :func:`rami.solver.best_partition`: least deadwood, then most points, fewest left."""
     found = []
     for melds in plays(hand, rules.jokers_per_meld):
-        left = _left(hand, melds)
+        rest = Counter(hand) - Counter(c for m in melds for c in m.cards)
+        left = tuple(sorted(rest.elements()))
         found.append(Partition(melds, left, hand_value(left, rules)))
     return min(found, key=lambda p: (p.deadwood, -p.points, len(p.leftover)))
 

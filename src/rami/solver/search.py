@@ -2,18 +2,15 @@
 
 It maximises the sum of the values of the options (melds) laid. At each state the lowest card
 that starts some option is either melded in one of the options whose lowest card it is, or
-left (every copy at once); nothing else can happen to it, since every smaller card is
-decided, and cards below it are cleared from the state. Above the cards, the state carries
-the conditions still owed (a clean run, a card that must be laid: an option clears those it
-meets; a state owing one when no card can start a meld is worth :data:`NONE`) and, when the
-cards laid are limited, how many may still be laid (each option's vector takes its size from
-that field, so an option laying too many fails the same guard test as one taking a card not
-held). A branch is cut when even melding every card it still holds at the most a card can
-be worth would not beat the best found; a state owing a condition, also when the same cards
-owing nothing are known not to beat it. The memo keeps exact values and, for cut states, the
-bound they were shown not to beat; for each exact state it records the option laid first, so
-the answer is read back without searching again.
-"""
+left (every copy at once); every smaller card is decided and cleared from the state. Above
+the cards the state carries the conditions still owed (a clean run, a card to lay: an option
+clears those it meets; a state owing one that can lay nothing more is worth :data:`NONE`) and,
+when the cards laid are limited, how many may still be laid (each option's vector then takes
+its size from that field, so laying too many fails the guard test, as taking a card not held
+does). A branch is cut when melding every card it holds at its most could not beat the best
+found, or when it owes a condition and the same cards owing nothing are known not to. Exact
+values and, for cut states, the bound they did not beat are memoised, with the option each
+exact state lays first, so the answer is read back without searching again."""
 
 from __future__ import annotations
 
@@ -36,8 +33,7 @@ NONE = -(1 << 60)
 """The value of a state that cannot meet its conditions."""
 _CLEAR = [~(((1 << (BITS * c)) - 1) & ~GUARD) for c in range(53)]
 """Per card: a mask clearing the counts of every smaller card (the fields above kept)."""
-_DROP = [~(COUNT << (BITS * c)) for c in range(53)]
-"""Per card: a mask clearing its count."""
+_DROP = [~(COUNT << (BITS * c)) for c in range(53)]  # per card: a mask clearing its count
 _LEVEL = [0] * 16 + [0, 1] + [2] * 14
 """Options list to read, by the joker field of a state (its guard bit set: 16 + jokers)."""
 
@@ -45,8 +41,8 @@ Option = tuple[int, int, int, int, int, Meld, int]
 """A candidate meld: (vector, value, the most its cards could be worth, its jokers, the
 condition bits it meets, the meld as laid, its size)."""
 Options = tuple[Option, ...]
-"""The options of one lowest card, by most jokers a state holds (0, 1, 2 or more)."""
 Table = dict[int, tuple[Options, Options, Options]]
+"""Per lowest card: its options, best first, that a state holding 0, 1 or 2+ jokers may lay."""
 GroupTable = tuple[Table, int, int, int, int]
 """A group's options by lowest card, the cards starting an option at each joker level (count
 masks; the last is every lowest card) and those starting a clean run."""
@@ -98,19 +94,18 @@ def tables(
 
 
 class Search:
-    """One search over ``table``: its memo and best moves, shared by every call of
-    :meth:`best` (states owing conditions and free of them never share a key)."""
+    """One search over ``table``, with its memo (``memo``: exact values; ``bounds``: values
+    states were shown not to beat) and, per exact state, the option it lays first (``moves``;
+    None: its lowest start card is left), shared by every call."""
 
     def __init__(
         self, table: Table, starts: list[int], most: Sequence[int], clean: int, card: int
     ) -> None:
         self.table, self.starts, self.clean_starts = table, starts, clean
         self.memo: dict[int, int] = {}
-        """Exact values ``v`` as ``2v + 1``; a bound ``b`` a state was shown not to beat as
-        ``2b``."""
+        self.bounds: dict[int, int] = {}
         self.moves: dict[int, Option | None] = {}
-        """Per exact state: the option laid first (None: its lowest start card is left)."""
-        self.solve = _solver(table, starts, most, clean, card, self.memo, self.moves)
+        self.solve = _solver(table, starts, most, clean, card, self.memo, self.bounds, self.moves)
 
     def best(self, state: int, bound: int) -> list[Option] | None:
         """The options of the best play from ``state`` (conditions and budget fields set, guard
@@ -179,6 +174,7 @@ def _solver(
     clean_starts: int,
     must: int,
     memo: dict[int, int],
+    bounds: dict[int, int],
     moves: dict[int, Option | None],
 ) -> Callable[[int, int, int, int], int]:
     def solve(state: int, card: int, bound: int, floor: int) -> int:
@@ -188,13 +184,15 @@ def _solver(
             if (state & OWE_CLEAN and not state & clean_starts) or (
                 state & OWE_CARD and not state & must
             ):
-                memo[state] = 2 * NONE + 1
+                memo[state] = NONE
                 moves[state] = None
                 return NONE
             # conditions only lower the value: what the cards are worth free of them bounds it
             free = memo.get(state & ~OWED)
-            if free is not None and free >> 1 <= floor:
-                memo[state] = 2 * floor
+            if free is None:
+                free = bounds.get(state & ~OWED)
+            if free is not None and free <= floor:
+                bounds[state] = floor
                 return floor
         best = floor
         move = None
@@ -218,10 +216,10 @@ def _solver(
             after &= _CLEAR[low]
             need = best - value
             found = memo.get(after)
-            if found is None or (not found & 1 and found >> 1 > need):
-                found = solve(after, low, bound - weight, need)
-            else:
-                found >>= 1
+            if found is None:
+                found = bounds.get(after)
+                if found is None or found > need:
+                    found = solve(after, low, bound - weight, need)
             if found > need:
                 best = value + found
                 move = option
@@ -233,10 +231,10 @@ def _solver(
                 low = ((left & -left).bit_length() - 1) >> 2
                 rest &= _CLEAR[low]
                 found = memo.get(rest)
-                if found is None or (not found & 1 and found >> 1 > best):
-                    found = solve(rest, low, cap, best)
-                else:
-                    found >>= 1
+                if found is None:
+                    found = bounds.get(rest)
+                    if found is None or found > best:
+                        found = solve(rest, low, cap, best)
                 if found > best:
                     best = found
                     move = None
@@ -244,10 +242,10 @@ def _solver(
                 best = 0
                 move = None
         if best > floor:
-            memo[state] = 2 * best + 1
+            memo[state] = best
             moves[state] = move
         else:
-            memo[state] = 2 * floor
+            bounds[state] = floor
         return best
 
     return solve
