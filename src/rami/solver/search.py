@@ -99,13 +99,13 @@ class Search:
     None: its lowest start card is left), shared by every call."""
 
     def __init__(
-        self, table: Table, starts: list[int], most: Sequence[int], clean: int, card: int
+        self, table: Table, starts: list[int], most: Sequence[int], clean: int, must: int
     ) -> None:
         self.table, self.starts, self.clean_starts = table, starts, clean
         self.memo: dict[int, int] = {}
         self.bounds: dict[int, int] = {}
         self.moves: dict[int, Option | None] = {}
-        self.solve = _solver(table, starts, most, clean, card, self.memo, self.bounds, self.moves)
+        self.solve = _solver(table, starts, most, clean, must, self.memo, self.bounds, self.moves)
 
     def best(self, state: int, bound: int) -> list[Option] | None:
         """The options of the best play from ``state`` (conditions and budget fields set, guard
