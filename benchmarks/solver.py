@@ -29,11 +29,12 @@ from solver_hands import dense_hand, random_hand, suite  # noqa: E402
 from solver_oracle import ilp_opening, ilp_partition  # noqa: E402
 
 from benchmarks._report import machine, publish_blocks  # noqa: E402
+from rami import melds  # noqa: E402
 from rami.cards import Card  # noqa: E402
 from rami.engine import apply, deal  # noqa: E402
 from rami.planning import best_turn, hint  # noqa: E402
 from rami.rules import RuleSet, get_rules  # noqa: E402
-from rami.solver import best_opening, best_partition, candidates, values  # noqa: E402
+from rami.solver import best_opening, best_partition, candidates  # noqa: E402
 from rami.state import Phase  # noqa: E402
 from rami.views import view_for  # noqa: E402
 
@@ -98,13 +99,14 @@ def targets() -> str:
 
 def clear_caches() -> None:
     """Forget every lazily built table, as in a fresh process."""
-    candidates._RUNS.clear()
-    candidates._SETS.clear()
-    candidates._SUIT_GROUPS.clear()
-    candidates._SET_GROUPS.clear()
-    candidates._RUN_GROUPS.clear()
-    candidates._ORDERS.clear()
-    values.built_meld.cache_clear()
+    for cache in (candidates._SHAPES, candidates._RUNS, candidates._SUITS, candidates._SETS):
+        cache.clear()
+    for cache in (candidates._ORDERS,):
+        cache.clear()
+    for cached in (melds._candidates, melds._run_melds, melds._set_melds, candidates.declared_meld):
+        cached.cache_clear()
+    melds._run_templates.cache_clear()
+    melds._set_templates.cache_clear()
 
 
 def latency(rules: RuleSet, count: int, ilp_count: int, seed: int) -> tuple[str, str]:

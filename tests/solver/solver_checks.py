@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from rami.cards import Card
-from rami.melds import make_meld
+from rami.melds import make_meld, meld_readings
 from rami.rules import RuleSet
 from rami.solver import Opening, Partition, hand_value
 
@@ -33,7 +33,7 @@ def check_opening(
     assert found.melds
     assert len(hand) - laid.total() >= keep
     for meld in found.melds:
-        assert make_meld(meld.cards, rules.jokers_per_meld) == meld
+        assert meld in meld_readings(meld.cards, rules.jokers_per_meld)
     points = sum(m.points(jokers_count=rules.jokers_count_in_opening) for m in found.melds)
     assert found.points == points
     assert found.clean_run == any(m.clean for m in found.melds)

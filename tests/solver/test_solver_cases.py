@@ -5,10 +5,8 @@ from __future__ import annotations
 from solver_checks import check_opening, check_partition
 
 from rami.cards import JOKER, parse_card, parse_cards
-from rami.melds import candidate_melds
 from rami.rules import get_rules
 from rami.solver import best_opening, best_partition, card_penalty, hand_value
-from rami.solver.candidates import meld_multisets, pack, unpack
 
 R51 = get_rules("rami51")
 R40 = get_rules("rami40")
@@ -122,13 +120,6 @@ def test_opening_prefers_keeping_the_joker_on_equal_points() -> None:
     assert JOKER not in opening.cards
     opening = best_opening(parse_cards("5C 6C 7C 8C JK"), R40, ignore_threshold=True)
     assert opening is not None and opening.points == 30
-
-
-def test_packing_round_trips_and_candidates_match_the_melds_module() -> None:
-    hand = parse_cards("AC AC 2C 3C 3C QC KC 7H 7D 7S JK JK")
-    assert unpack(pack(hand)) == tuple(sorted(hand))
-    for jokers in (1, 2):
-        assert meld_multisets(hand, jokers) == candidate_melds(hand, jokers)
 
 
 def test_declared_joker_counts_its_best_reading_in_the_opening() -> None:

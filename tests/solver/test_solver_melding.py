@@ -1,4 +1,5 @@
-"""least_left (melds, then one discard, under opening conditions) against exhaustive search."""
+"""least_left (melds, then one discard, under opening conditions) against every play of the
+reference solver."""
 
 from __future__ import annotations
 
@@ -8,31 +9,12 @@ from collections import Counter
 import pytest
 
 from rami.cards import JOKER, Card, build_deck, parse_card, parse_cards
-from rami.melds import candidate_melds, make_meld
 from rami.rules import RuleSet, get_rules
 from rami.solver import card_penalty
 from rami.solver.melding import least_left
+from rami.solver.reference import plays
 
 Key = tuple[int, int, int]
-
-
-Play = tuple[list[tuple[Card, ...]], Counter[Card]]
-
-
-def every_play(hand: tuple[Card, ...], rules: RuleSet) -> list[Play]:
-    """Every multiset of disjoint melds from ``hand`` with what it leaves."""
-    cands = candidate_melds(hand, rules.jokers_per_meld)
-    out: list[Play] = []
-
-    def grow(start: int, left: Counter[Card], chosen: list[tuple[Card, ...]]) -> None:
-        out.append((list(chosen), left))
-        for i in range(start, len(cands)):
-            need = Counter(cands[i])
-            if not need - left:
-                grow(i, left - need, [*chosen, cands[i]])
-
-    grow(0, Counter(hand), [])
-    return out
 
 
 def brute(
@@ -45,8 +27,8 @@ def brute(
     need_meld: bool,
 ) -> Key | None:
     best: Key | None = None
-    for chosen, left in every_play(hand, rules):
-        melds = [make_meld(c, rules.jokers_per_meld) for c in chosen]
+    for melds in plays(hand, rules.jokers_per_meld):
+        left = Counter(hand) - Counter(c for m in melds for c in m.cards)
         opening = sum(m.points(rules.jokers_count_in_opening) for m in melds)
         if opening < min_points or (need_clean and not any(m.clean for m in melds)):
             continue

@@ -1,4 +1,4 @@
-"""The packed scan the searches read gives exactly the candidate melds of ``shapes``."""
+"""The packed scan the searches read gives exactly the melds of ``candidate_melds``."""
 
 from __future__ import annotations
 
@@ -8,14 +8,15 @@ import pytest
 from solver_hands import dense_hand, random_hand
 
 from rami.cards import JOKER, parse_cards
+from rami.melds import candidate_melds
 from rami.rules import get_rules
 from rami.solver import best_opening, best_partition
-from rami.solver.candidates import cover_weight, pack, scan, shapes
+from rami.solver.candidates import cover_weight, pack, scan
 from rami.solver.layout import NATURAL
 
 
 @pytest.mark.parametrize("jokers_per_meld", [1, 2])
-def test_scan_groups_hold_the_same_melds_as_shapes(jokers_per_meld: int) -> None:
+def test_scan_groups_hold_the_same_melds_as_candidate_melds(jokers_per_meld: int) -> None:
     rng = random.Random(77)
     for i in range(3000):
         make = dense_hand if i % 2 else random_hand
@@ -25,7 +26,7 @@ def test_scan_groups_hold_the_same_melds_as_shapes(jokers_per_meld: int) -> None
         if JOKER not in hand:
             assert state == pack(hand) and layout is NATURAL
         found = sorted(s.cards for g in groups for _, melds in g.by_low for s in melds)
-        assert found == sorted(s.cards for s in shapes(hand, jokers_per_meld))
+        assert found == candidate_melds(hand, jokers_per_meld)
         assert all(g.cover for g in groups)
 
 
@@ -57,9 +58,8 @@ def test_with_jokers_the_suits_offering_fewer_runs_are_packed_first() -> None:
     hearts = [layout.place(card) for card in parse_cards("AH KH QH 10H 2H")]
     assert hearts == sorted(hearts) and hearts[-1] - hearts[0] == 12
     # every meld keeps its own cards; only where they sit in the packed state moved
-    assert sorted(s.cards for g in groups for _, melds in g.by_low for s in melds) == sorted(
-        s.cards for s in shapes(hand, 1)
-    )
+    found = sorted(s.cards for g in groups for _, melds in g.by_low for s in melds)
+    assert found == candidate_melds(hand, 1)
 
 
 def test_search_ignores_dead_cards_and_joker_only_starts() -> None:

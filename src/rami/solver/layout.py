@@ -21,6 +21,8 @@ from rami.cards import JOKER, Card
 BITS = 4
 JOKER_SHIFT = 52 * BITS
 NATURALS = (1 << JOKER_SHIFT) - 1
+MOST_POINTS = [11 if c % 13 == 0 else min(c % 13 + 1, 10) for c in range(52)] + [11]
+"""The most points each card (joker last) can score in a meld."""
 COUNT = 7
 JOKER_COUNT = 15
 GUARDS = sum(8 << (BITS * c) for c in range(52)) | (16 << JOKER_SHIFT)
@@ -40,8 +42,8 @@ class Layout(NamedTuple):
     slots: tuple[int, ...]
     """Per suit: where it sits, its block plus 4 when it runs down (0-7)."""
     placings: tuple[int, ...]
-    """Per mask of suits (bit per suit): a number naming where those suits sit, 0 where each
-    sits as in the natural layout (a part of cache keys)."""
+    """Per mask of suits (bit per suit): a number naming where those suits sit (a part of cache
+    keys)."""
 
     @property
     def down(self) -> bool:
@@ -65,33 +67,16 @@ def _new_layout(code: int) -> Layout:
     shifts = [BITS * (13 * blocks[c // 13] + ranks[c % 13]) for c in range(52)]
     shifts.append(JOKER_SHIFT)
     slots = tuple(block | (code & DOWN) >> 6 for block in blocks)
-    placings = tuple(_placing(slots, suits) for suits in range(16))
+    held = [[suit for suit in range(4) if suits >> suit & 1] for suits in range(16)]
+    placings = tuple(sum((8 | slots[suit]) << 4 * suit for suit in suits) for suits in held)
     return Layout(code, tuple(1 << shift for shift in shifts), tuple(shifts), slots, placings)
-
-
-def _placing(slots: Sequence[int], suits: int) -> int:
-    held = [suit for suit in range(4) if suits >> suit & 1]
-    if all(slots[suit] == suit for suit in held):
-        return 0
-    return sum((8 | slots[suit]) << 4 * suit for suit in held)
-
-
-_LAYOUTS: dict[int, Layout] = {}
-
-
-def layout_of(code: int) -> Layout:
-    """The layout of ``code`` (built once)."""
-    found = _LAYOUTS.get(code)
-    if found is None:
-        found = _LAYOUTS[code] = _new_layout(code)
-    return found
 
 
 def ordered(suits: Sequence[int], down: bool) -> Layout:
     """The layout giving ``suits`` (each suit once) the blocks in that order, each suit
     running down from its ace when ``down``."""
     code = sum(block << 2 * suit for block, suit in enumerate(suits))
-    return layout_of(code | DOWN if down else code)
+    return _new_layout(code | DOWN if down else code)
 
 
 NATURAL = ordered(range(4), down=False)

@@ -12,12 +12,11 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from rami.cards import JOKER, Card
-from rami.melds import Meld
+from rami.melds import Meld, candidate_melds
 from rami.rules import RuleSet
 from rami.scoring import card_penalty
-from rami.solver.candidates import pack, shapes
+from rami.solver.candidates import Shape, opening_meld, opening_points, pack, shape_of
 from rami.solver.layout import COUNT, GUARDS, JOKER_SHIFT, NATURALS
-from rami.solver.values import opening_meld, opening_points
 
 _PENALTY = 1 << 32
 _CARD = 1 << 16
@@ -79,10 +78,10 @@ def least_left(
     allowed = [False] * 53
     for card in discard_from or ():
         allowed[card] = True
-    by_low: dict[Card, list[tuple[int, int, int, bool, int, tuple[Card, ...]]]] = {}
-    for shape in shapes(hand, jpm):
+    by_low: dict[Card, list[tuple[int, int, int, bool, int, Shape]]] = {}
+    for shape in map(shape_of, candidate_melds(hand, jpm)):
         opening = opening_points(shape, rules)
-        option = (shape.vector, -shape.points, opening, shape.clean, shape.jokers, shape.cards)
+        option = (shape.vector, -shape.points, opening, shape.clean, shape.jokers, shape)
         by_low.setdefault(shape.low, []).append(option)
     memo: dict[Key, tuple[int, Step]] = {}
 
