@@ -31,6 +31,10 @@ from rami.shuffle import new_seed
 log = logging.getLogger("rami.server")
 
 
+RENEW_BATCH = 500
+"""Leases renewed in one Redis round trip."""
+
+
 @dataclass(frozen=True, slots=True)
 class ClusterTiming:
     """Seconds: a lease's time to live (renewed every third of it) and the sweep period."""
@@ -121,6 +125,8 @@ class ClusterLobby(Lobby):
     async def drop(self, table_id: str) -> None:
         """Stop owning a table (its lease was lost): no driver, no writes, connections moved."""
         table = self.tables.pop(table_id, None)
+        if table is not None:
+            table.retired = True
         driver = self.drivers.pop(table_id, None)
         if driver is not None:
             await driver.stop()
@@ -171,14 +177,17 @@ class ClusterLobby(Lobby):
     async def _renew_forever(self) -> None:
         while True:
             await asyncio.sleep(self.timing.lease / 3)
-            for table_id in list(self.tables):
+            owned = list(self.tables)
+            for start in range(0, len(owned), RENEW_BATCH):
+                batch = owned[start : start + RENEW_BATCH]
                 try:
-                    kept = await self.leases.renew(table_id)
-                except Exception:  # Redis unreachable: the lease may run out; try again
-                    log.exception("renewing the lease of %s failed", table_id)
+                    kept = await self.leases.renew_all(batch)
+                except Exception:  # Redis unreachable: the leases may run out; try again
+                    log.exception("renewing %d leases failed", len(batch))
                     continue
-                if not kept:
-                    await self.drop(table_id)
+                for table_id, held in zip(batch, kept, strict=True):
+                    if not held:
+                        await self.drop(table_id)
 
     async def _sweep_forever(self) -> None:
         while True:
@@ -189,8 +198,12 @@ class ClusterLobby(Lobby):
                 log.exception("sweeping for tables without an owner failed")
 
     async def sweep(self) -> int:
-        """Take over live tables nobody owns (their owner died); returns how many."""
-        live = await asyncio.to_thread(self.sql.live_ids)
+        """Take over matches in play nobody owns (their owner died); returns how many.
+
+        Tables with nothing to do by themselves (waiting, finished) are left to load on
+        demand, wherever they are asked for.
+        """
+        live = await asyncio.to_thread(self.sql.playing_ids)
         orphans = [t for t in live if t not in self.tables and t not in self.broken]
         taken = 0
         for table_id in orphans[: self.timing.sweep_batch]:

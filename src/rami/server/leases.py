@@ -63,6 +63,17 @@ class Leases:
         """Extend the lease; False when it was lost (expired and maybe taken by another)."""
         return bool(await self._renew(keys=[self._key(table_id)], args=[self.owner, self.ttl_ms]))
 
+    async def renew_all(self, table_ids: list[str]) -> list[bool]:
+        """:meth:`renew` for many tables in one round trip (pipelined)."""
+        if not table_ids:
+            return []
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for table_id in table_ids:
+                await self._renew(
+                    keys=[self._key(table_id)], args=[self.owner, self.ttl_ms], client=pipe
+                )
+            return [bool(kept) for kept in await pipe.execute()]
+
     async def release(self, table_id: str) -> None:
         """Give the lease up (only if this process still holds it)."""
         await self._release(keys=[self._key(table_id)], args=[self.owner])

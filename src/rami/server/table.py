@@ -42,7 +42,8 @@ log = logging.getLogger("rami.server")
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Server-wide timings: bot thinking time, grace period before a bot stands in, and how
-    long a finished table nobody watches stays in memory before it is archived."""
+    long a table nobody is connected to and with nothing to do (finished, or waiting for its
+    players) stays in memory before it is archived."""
 
     bot_delay: float = 0.8
     grace: float = 30.0
@@ -120,6 +121,9 @@ class Table:
         self.quiet_since = self.changed_at
         """When the table last changed or its last connection left."""
         self.wakeup = asyncio.Event()
+        self.retired = False
+        """Set when the table left this process's memory (idle, or its lease was lost): a
+        connection that still reaches this object is closed and reconnects to the one served."""
 
     # --- events: applied live after storage, and again when a table is restored ----------
 
@@ -306,6 +310,9 @@ class Table:
         everyone sees it).
         """
         async with self.lock:
+            if self.retired:
+                client.close()
+                return
             client.lang = negotiate_language([msg.lang])
             seat = None
             if msg.token is not None:
@@ -332,6 +339,9 @@ class Table:
     async def run(self, client: Client, command: Callable[[Client], Any]) -> None:
         """Run a command under the lock; a refusal is reported with a resync."""
         async with self.lock:
+            if self.retired:
+                client.close()
+                return
             try:
                 result = command(client)
                 if asyncio.iscoroutine(result):
