@@ -5,7 +5,9 @@ owner loads it from the database when it is first asked for, drives it (bots, ti
 stand-ins) and writes its events under the lease's epoch, so a process that lost the lease
 can never write again. Connections that reach another process are relayed to the owner over
 the bus (:mod:`relay`). When a process dies its leases run out; the next process to sweep
-the live tables, or to be asked for one, takes it over from the database.
+the matches in play, or to be asked for a table, takes it over from the database. A table
+with no connection and nothing to do (waiting for players, finished) leaves memory after
+``Settings.archive_after`` and its lease is released, so any process may load it next.
 """
 
 from __future__ import annotations
