@@ -16,7 +16,7 @@ clients run in ``--loaders`` processes of their own (asyncio, one connection per
 CPU time is measured beside the servers' so a saturated load generator would show. Last, the
 start-up of the embedded server is timed on an empty store and on one holding ``--history``
 stored tables. PostgreSQL gets a database of its own (dropped after) unless ``--database``
-names one; Redis database 9 is flushed unless ``--redis`` names one. Loopback only.
+names one; Redis database 10 is flushed unless ``--redis`` names one. Loopback only.
 
     python3 benchmarks/server_load.py --processes 2 [--tables 1000] [--busy 100] [--write]
 """
@@ -55,7 +55,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from _report import machine, publish
 
 ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
-REDIS = "redis://127.0.0.1:6379/9"
+REDIS = "redis://127.0.0.1:6379/10"
 MAX_TABLES = 2000
 MAX_SECONDS = 300.0
 MAX_HISTORY = 20_000
@@ -169,10 +169,12 @@ class Seat:
 
 
 async def seat_table(
-    urls: list[str], index: int, stats: Stats, think: tuple[float, float]
+    urls: list[str], index: int, stats: Stats, think: tuple[float, float], affine: bool
 ) -> list[Seat]:
-    """Create table ``index`` on process ``index mod N``, seat host there, guest on the next."""
-    home, other = urls[index % len(urls)], urls[(index + 1) % len(urls)]
+    """Create table ``index`` on process ``index mod N``, seat host there, guest on the next
+    (on the same one when ``affine``: a proxy routing by table)."""
+    home = urls[index % len(urls)]
+    other = home if affine else urls[(index + 1) % len(urls)]
     body = {"name": f"Host{index}", "preset": "rami51", "seats": 2, "rounds": 50}
     async with httpx.AsyncClient(timeout=60) as http:
         created = (await http.post(f"{home}/api/tables", json=body)).json()
@@ -195,12 +197,14 @@ async def seat_table(
     return [host, guest]
 
 
-async def drive(urls: list[str], indexes: list[int], think: tuple[float, float], pipe: Connection):
+async def drive(
+    urls: list[str], indexes: list[int], think: tuple[float, float], affine: bool, pipe: Connection
+) -> None:
     stats = Stats()
     seats: list[Seat] = []
     for start in range(0, len(indexes), 25):
         batch = indexes[start : start + 25]
-        pairs = await asyncio.gather(*(seat_table(urls, i, stats, think) for i in batch))
+        pairs = await asyncio.gather(*(seat_table(urls, i, stats, think, affine) for i in batch))
         seats.extend(seat for pair in pairs for seat in pair)
     pipe.send("seated")
     window = await asyncio.to_thread(pipe.recv)
@@ -222,10 +226,12 @@ async def drive(urls: list[str], indexes: list[int], think: tuple[float, float],
         await seat.ws.close()
 
 
-def loader(urls: list[str], indexes: list[int], think: tuple[float, float], pipe: Connection):
+def loader(
+    urls: list[str], indexes: list[int], think: tuple[float, float], affine: bool, pipe: Connection
+) -> None:
     """A load-generator process: seat its tables, play the window, report."""
     raise_file_limit(4 * len(indexes) + 256)
-    asyncio.run(drive(urls, indexes, think, pipe))
+    asyncio.run(drive(urls, indexes, think, affine, pipe))
 
 
 # --- the servers ---------------------------------------------------------------------
@@ -288,7 +294,12 @@ def wait_until_up(url: str, timeout: float = 60.0) -> float:
 
 
 def phase(
-    servers: Servers, tables: int, loaders: int, think: tuple[float, float], seconds: float
+    servers: Servers,
+    tables: int,
+    loaders: int,
+    think: tuple[float, float],
+    seconds: float,
+    affine: bool,
 ) -> dict[str, float]:
     """Seat ``tables`` tables through ``loaders`` processes, measure ``seconds`` of play."""
     context = multiprocessing.get_context("spawn")
@@ -297,7 +308,7 @@ def phase(
     for k in range(loaders):
         parent, child = context.Pipe()
         indexes = list(range(k, tables, loaders))
-        worker = context.Process(target=loader, args=(servers.urls, indexes, think, child))
+        worker = context.Process(target=loader, args=(servers.urls, indexes, think, affine, child))
         worker.start()
         pipes.append(parent)
         workers.append(worker)
@@ -344,8 +355,12 @@ def measure(
         servers = Servers(count, database, redis_url, Path(data))
         servers.start()
         try:
-            busy = phase(servers, args.busy, args.loaders, (0.0, 0.0), args.busy_seconds)
-            paced = phase(servers, args.tables, args.loaders, PACED_THINK, args.seconds)
+            busy = phase(
+                servers, args.busy, args.loaders, (0.0, 0.0), args.busy_seconds, args.affine
+            )
+            paced = phase(
+                servers, args.tables, args.loaders, PACED_THINK, args.seconds, args.affine
+            )
         finally:
             servers.stop()
     label = "SQLite (embedded)" if database is None else "PostgreSQL + Redis"
@@ -457,7 +472,6 @@ def report(
 ) -> str:
     """The section of docs/PERFORMANCE.md."""
     lines = [
-        "## Server load (`rami serve`, embedded and scaled out)\n",
         f"`{command}` — {machine()}, 2 cores shared by the servers, PostgreSQL, Redis and the "
         "load generator (other work on the machine shows in the load average).\n",
         "Busy phase: every client acts as soon as it is its turn (the throughput the servers "
@@ -523,6 +537,9 @@ def main() -> None:
     parser.add_argument("--busy-seconds", type=float, default=20.0)
     parser.add_argument("--loaders", type=int, default=2, help="load-generator processes")
     parser.add_argument("--history", type=int, default=5000, help="stored tables (0: skip)")
+    parser.add_argument(
+        "--affine", action="store_true", help="both seats connect to the owner (no relaying)"
+    )
     parser.add_argument("--write", action="store_true", help="Write docs/PERFORMANCE.md.")
     args = parser.parse_args()
     args.tables = max(2, min(args.tables, MAX_TABLES))
@@ -542,12 +559,13 @@ def main() -> None:
     command = (
         f"python3 benchmarks/server_load.py --processes {args.processes} --tables {args.tables} "
         f"--busy {args.busy} --seconds {args.seconds:g} --busy-seconds {args.busy_seconds:g} "
-        f"--loaders {args.loaders} --history {args.history}"
+        f"--loaders {args.loaders} --history {args.history}" + (" --affine" if args.affine else "")
     )
-    relayed = (
-        f"Clients run in {args.loaders} load-generator processes; with several server "
-        "processes each table's guest connects to a process that relays it to the owner "
-        "(half the connections)."
+    relayed = f"Clients run in {args.loaders} load-generator processes; " + (
+        "both seats of a table connect to its owner (no relaying)."
+        if args.affine
+        else "with several server processes each table's guest connects to a process that "
+        "relays it to the owner (half the connections)."
     )
     publish("server", report(results, history, command, relayed), args.write)
 

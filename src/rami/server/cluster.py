@@ -35,6 +35,8 @@ log = logging.getLogger("rami.server")
 
 RENEW_BATCH = 500
 """Leases renewed in one Redis round trip."""
+LOOKUP_BATCH = 1000
+"""Lease owners read in one Redis round trip by the sweep."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +46,7 @@ class ClusterTiming:
     lease: float = 3.0
     sweep: float = 1.0
     sweep_batch: int = 200
-    """Live tables looked at per sweep."""
+    """Tables without an owner taken over per sweep."""
 
 
 class OwnedElsewhere(Exception):
@@ -206,11 +208,16 @@ class ClusterLobby(Lobby):
         demand, wherever they are asked for.
         """
         live = await asyncio.to_thread(self.sql.playing_ids)
-        orphans = [t for t in live if t not in self.tables and t not in self.broken]
+        elsewhere = [t for t in live if t not in self.tables and t not in self.broken]
+        orphans: list[str] = []
+        for start in range(0, len(elsewhere), LOOKUP_BATCH):
+            batch = elsewhere[start : start + LOOKUP_BATCH]
+            owners = await self.leases.owners_of(batch)
+            orphans += [t for t, owner in zip(batch, owners, strict=True) if owner is None]
+            if len(orphans) >= self.timing.sweep_batch:
+                break
         taken = 0
         for table_id in orphans[: self.timing.sweep_batch]:
-            if await self.leases.owner_of(table_id) is not None:
-                continue
             with contextlib.suppress(OwnedElsewhere, TableUnavailable, StorageError):
                 if await self.find(table_id) is not None:
                     taken += 1

@@ -78,6 +78,15 @@ class Leases:
         """Give the lease up (only if this process still holds it)."""
         await self._release(keys=[self._key(table_id)], args=[self.owner])
 
+    async def owners_of(self, table_ids: list[str]) -> list[str | None]:
+        """:meth:`owner_of` for many tables in one round trip."""
+        if not table_ids:
+            return []
+        values = await self.redis.mget([self._key(t) for t in table_ids])
+        return [
+            None if v is None else v.decode() if isinstance(v, bytes) else str(v) for v in values
+        ]
+
     async def owner_of(self, table_id: str) -> str | None:
         """The process holding the table's lease, or None."""
         value = await self.redis.get(self._key(table_id))
