@@ -11,7 +11,8 @@ For each set-up the script starts the server processes, then runs two phases:
   tables held, act → ack latency and the servers' memory growth per table.
 
 Table ``i`` is created on process ``i mod N``; its host connects there and its guest to the
-next process, so with several processes half the connections are relayed to the owner. The
+next process, so with several processes half the connections are relayed to the owner
+(``--affine``: both connect to the owner, as behind a proxy that routes by table). The
 clients run in ``--loaders`` processes of their own (asyncio, one connection per seat); their
 CPU time is measured beside the servers' so a saturated load generator would show. Last, the
 start-up of the embedded server is timed on an empty store and on one holding ``--history``
