@@ -197,9 +197,17 @@ class ClusterLobby(Lobby):
         while True:
             await asyncio.sleep(self.timing.sweep)
             try:
-                await self.sweep()
+                if await self._my_turn_to_sweep():
+                    await self.sweep()
             except Exception:  # the next sweep tries again
                 log.exception("sweeping for tables without an owner failed")
+
+    async def _my_turn_to_sweep(self) -> bool:
+        """One process of the cluster sweeps per period (the first to take the turn's key),
+        so the cost of a sweep does not grow with the number of processes."""
+        period_ms = max(1, int(self.timing.sweep * 1000))
+        key = f"{self.leases.prefix}:sweep"
+        return bool(await self.redis.set(key, self.process_id, nx=True, px=period_ms))
 
     async def sweep(self) -> int:
         """Take over matches in play nobody owns (their owner died); returns how many.
