@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import os
 import secrets
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 POSTGRES_ADMIN = os.environ.get(
     "RAMI_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/postgres"
@@ -36,14 +38,23 @@ def postgres_database() -> Iterator[str]:
 
 @contextmanager
 def redis_database(number: int) -> Iterator[str]:
-    """The URL of Redis database ``number``, flushed before and after the block."""
+    """The URL of Redis database ``number``, flushed before and after the block.
+
+    The block holds a lock file per number, so tests sharing a number (several in one file,
+    spread over xdist workers) take turns instead of flushing each other's keys.
+    """
+    import fcntl
+
     import redis
 
     url = f"{REDIS_SERVER}/{number}"
-    client = redis.Redis.from_url(url)
-    client.flushdb()
-    try:
-        yield url
-    finally:
+    lock_path = Path(tempfile.gettempdir()) / f"rami-test-redis-{number}.lock"
+    with lock_path.open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        client = redis.Redis.from_url(url)
         client.flushdb()
-        client.close()
+        try:
+            yield url
+        finally:
+            client.flushdb()
+            client.close()

@@ -52,17 +52,52 @@ def test_a_finished_table_leaves_memory_and_is_rebuilt_on_demand() -> None:
         assert lobby_table(app, table_id) is None
 
 
-def test_a_watched_finished_table_stays_and_restarts_keep_only_tables_in_play() -> None:
+def started_table(app: TestClient, rounds: int | None = None) -> str:
+    """A match of a person and a bot in play, its person gone; returns its id."""
+    table_id, token = create(app, preset="rami40", seats=2, bots=["random"], rounds=rounds)
+    with app.websocket_connect(f"/ws/{table_id}") as ws:
+        host = Player(ws)
+        host.hello(token)
+        host.reply(type="start")
+    return table_id
+
+
+def test_a_watched_finished_table_stays_and_restarts_load_only_matches_in_play() -> None:
     storage = RecordingStorage()
     with serve(storage, seed="archive-watch", grace=0.05, archive_after=3600.0) as app:
-        table_id = finished_table(app, storage)
-        playing, _ = create(app, preset="rami40", seats=2, bots=["random"])
-        assert lobby_table(app, table_id) is not None, "archived only after archive_after"
-    with serve(storage, archive_after=3600.0) as app:
-        assert lobby_table(app, table_id) is None, "a finished table is not loaded at start-up"
-        assert lobby_table(app, playing) is not None
-        assert app.get(f"/api/tables/{table_id}").json()["status"] == "finished"
-        assert lobby_table(app, table_id) is not None
+        finished = finished_table(app, storage)
+        assert lobby_table(app, finished) is not None, "archived only after archive_after"
+    with serve(storage, seed="archive-play", grace=3600.0, archive_after=3600.0) as app:
+        playing = started_table(app)
+        waiting, _ = create(app, preset="rami40", seats=2, bots=["random"])
+    with serve(storage, grace=3600.0, archive_after=3600.0) as app:
+        assert lobby_table(app, playing) is not None, "a match in play is resumed at start-up"
+        assert lobby_table(app, finished) is None, "a finished table loads on demand"
+        assert lobby_table(app, waiting) is None, "a table waiting for players loads on demand"
+        assert app.get(f"/api/tables/{finished}").json()["status"] == "finished"
+        assert app.get(f"/api/tables/{waiting}").json()["seats"][0]["name"] == "Ana"
+        assert lobby_table(app, finished) is not None
+        assert lobby_table(app, waiting) is not None
+
+
+def test_a_waiting_table_nobody_watches_leaves_memory_and_a_match_in_play_stays() -> None:
+    storage = RecordingStorage()
+    with serve(storage, seed="evict", grace=3600.0, archive_after=0.05) as app:
+        playing = started_table(app)
+        waiting, token = create(app, preset="rami40", seats=2)
+        wait_archived(app, waiting)
+        assert lobby_table(app, waiting) is None
+        assert lobby_table(app, playing) is not None, "a person's grace period is work to do"
+        with app.websocket_connect(f"/ws/{waiting}") as ws:
+            host = Player(ws)
+            assert host.hello(token)["you"]["seat"] == 0, "rebuilt with its seats"
+            guest_ws = app.websocket_connect(f"/ws/{waiting}")
+            with guest_ws as guest_socket:
+                guest = Player(guest_socket)
+                guest.hello()
+                assert guest.reply(type="join", name="Bob")[-1]["type"] == "ack"
+            assert host.reply(type="start")[-1]["type"] == "ack"
+        assert lobby_table(app, waiting) is not None, "in play now: it stays"
 
 
 class FlakyStorage(RecordingStorage):
@@ -101,3 +136,14 @@ def test_an_archived_table_is_quarantined_when_its_rows_broke_and_waits_out_a_fa
     assert not any(
         "quarantined" in r.getMessage() for r in caplog.records if kept in r.getMessage()
     )
+
+
+def test_a_match_in_play_nobody_comes_back_to_is_resumed_at_start_up_and_played_out() -> None:
+    storage = RecordingStorage()
+    with serve(storage, seed="resume", grace=3600.0) as app:
+        playing = started_table(app, rounds=1)
+        waiting, _ = create(app, preset="rami40", seats=2)
+    with serve(storage, grace=0.05, archive_after=3600.0) as app:
+        assert lobby_table(app, waiting) is None
+        storage.until(lambda: storage.statuses.get(playing) == "finished")  # nobody asked
+        assert app.get(f"/api/tables/{playing}/record").status_code == 200

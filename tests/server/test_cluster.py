@@ -9,13 +9,13 @@ from pathlib import Path
 
 import httpx
 import pytest
-from live_server import LivePlayer, LiveServer, Message, free_port
+from cluster_helpers import WAIT, play_once, reconnect
+from live_server import LivePlayer, LiveServer, free_port
 from websockets.exceptions import ConnectionClosed
 
 from services import postgres_database, redis_database
 
 REDIS_DB = 13
-WAIT = 60.0
 
 
 @pytest.fixture
@@ -32,49 +32,6 @@ def cluster(tmp_path: Path) -> Iterator[list[LiveServer]]:
         finally:
             for server in servers:
                 server.kill()
-
-
-def my_turn(player: LivePlayer, seat: int) -> Message:
-    """The newest snapshot once ``seat`` is to act (reading on until it is)."""
-    state = player.state
-    while True:
-        game = None if state is None else state["game"]
-        if state is not None and game is not None and game["current"] == seat and game["legal"]:
-            return state
-        state = player.until("state", WAIT)
-
-
-def play_once(player: LivePlayer) -> int:
-    """Play one legal action of seat 0 (a draw, else a discard); returns the acked version."""
-    state = my_turn(player, 0)
-    legal = state["game"]["legal"]
-    draws = [a for a in legal if a.startswith("draw")]
-    action = draws[0] if draws else next(a for a in legal if a.startswith("discard"))
-    player.send(type="act", action=action, version=state["version"])
-    while True:
-        message = player.recv(WAIT)
-        assert message["type"] != "error", message
-        if message["type"] == "ack":
-            version = int(message["version"])
-            while player.state is None or player.state["version"] < version:
-                player.until("state", WAIT)
-            return version
-
-
-def reconnect(server: LiveServer, table_id: str, token: str) -> LivePlayer:
-    """Connect and greet until a process serves the table (its owner may be changing)."""
-    deadline = time.monotonic() + WAIT
-    while True:
-        player = LivePlayer(server, table_id)
-        try:
-            player.send(type="hello", token=token)
-            player.until("state", 5)
-            return player
-        except (ConnectionClosed, TimeoutError):
-            player.close()
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.2)  # the client's back-off between reconnections
 
 
 def test_any_process_serves_a_table_and_a_killed_owner_is_replaced(

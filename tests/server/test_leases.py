@@ -31,6 +31,9 @@ def test_one_owner_at_a_time_and_takeover_after_expiry() -> None:
         taken = await second.acquire("t1")
         assert taken is not None and taken.epoch > lease.epoch
         assert not await first.renew("t1")  # a lost lease is not renewed ...
+        assert await first.acquire("t2") is not None
+        assert await first.renew_all(["t1", "t2"]) == [False, True]  # one round trip
+        assert await first.owners_of(["t1", "t2", "t3"]) == ["process-b", "process-a", None]
         await first.release("t1")  # ... nor released by its former owner
         assert await second.owner_of("t1") == "process-b"
         await second.release("t1")

@@ -5,7 +5,9 @@ owner loads it from the database when it is first asked for, drives it (bots, ti
 stand-ins) and writes its events under the lease's epoch, so a process that lost the lease
 can never write again. Connections that reach another process are relayed to the owner over
 the bus (:mod:`relay`). When a process dies its leases run out; the next process to sweep
-the live tables, or to be asked for one, takes it over from the database.
+the matches in play, or to be asked for a table, takes it over from the database. A table
+with no connection and nothing to do (waiting for players, finished) leaves memory after
+``Settings.archive_after`` and its lease is released, so any process may load it next.
 """
 
 from __future__ import annotations
@@ -31,6 +33,12 @@ from rami.shuffle import new_seed
 log = logging.getLogger("rami.server")
 
 
+RENEW_BATCH = 500
+"""Leases renewed in one Redis round trip."""
+LOOKUP_BATCH = 1000
+"""Lease owners read in one Redis round trip by the sweep."""
+
+
 @dataclass(frozen=True, slots=True)
 class ClusterTiming:
     """Seconds: a lease's time to live (renewed every third of it) and the sweep period."""
@@ -38,7 +46,7 @@ class ClusterTiming:
     lease: float = 3.0
     sweep: float = 1.0
     sweep_batch: int = 200
-    """Live tables looked at per sweep."""
+    """Tables without an owner taken over per sweep."""
 
 
 class OwnedElsewhere(Exception):
@@ -121,6 +129,8 @@ class ClusterLobby(Lobby):
     async def drop(self, table_id: str) -> None:
         """Stop owning a table (its lease was lost): no driver, no writes, connections moved."""
         table = self.tables.pop(table_id, None)
+        if table is not None:
+            table.retired = True
         driver = self.drivers.pop(table_id, None)
         if driver is not None:
             await driver.stop()
@@ -171,31 +181,51 @@ class ClusterLobby(Lobby):
     async def _renew_forever(self) -> None:
         while True:
             await asyncio.sleep(self.timing.lease / 3)
-            for table_id in list(self.tables):
+            owned = list(self.tables)
+            for start in range(0, len(owned), RENEW_BATCH):
+                batch = owned[start : start + RENEW_BATCH]
                 try:
-                    kept = await self.leases.renew(table_id)
-                except Exception:  # Redis unreachable: the lease may run out; try again
-                    log.exception("renewing the lease of %s failed", table_id)
+                    kept = await self.leases.renew_all(batch)
+                except Exception:  # Redis unreachable: the leases may run out; try again
+                    log.exception("renewing %d leases failed", len(batch))
                     continue
-                if not kept:
-                    await self.drop(table_id)
+                for table_id, held in zip(batch, kept, strict=True):
+                    if not held:
+                        await self.drop(table_id)
 
     async def _sweep_forever(self) -> None:
         while True:
             await asyncio.sleep(self.timing.sweep)
             try:
-                await self.sweep()
+                if await self._my_turn_to_sweep():
+                    await self.sweep()
             except Exception:  # the next sweep tries again
                 log.exception("sweeping for tables without an owner failed")
 
+    async def _my_turn_to_sweep(self) -> bool:
+        """One process of the cluster sweeps per period (the first to take the turn's key),
+        so the cost of a sweep does not grow with the number of processes."""
+        period_ms = max(1, int(self.timing.sweep * 1000))
+        key = f"{self.leases.prefix}:sweep"
+        return bool(await self.redis.set(key, self.process_id, nx=True, px=period_ms))
+
     async def sweep(self) -> int:
-        """Take over live tables nobody owns (their owner died); returns how many."""
-        live = await asyncio.to_thread(self.sql.live_ids)
-        orphans = [t for t in live if t not in self.tables and t not in self.broken]
+        """Take over matches in play nobody owns (their owner died); returns how many.
+
+        Tables with nothing to do by themselves (waiting, finished) are left to load on
+        demand, wherever they are asked for.
+        """
+        live = await asyncio.to_thread(self.sql.playing_ids)
+        elsewhere = [t for t in live if t not in self.tables and t not in self.broken]
+        orphans: list[str] = []
+        for start in range(0, len(elsewhere), LOOKUP_BATCH):
+            batch = elsewhere[start : start + LOOKUP_BATCH]
+            owners = await self.leases.owners_of(batch)
+            orphans += [t for t, owner in zip(batch, owners, strict=True) if owner is None]
+            if len(orphans) >= self.timing.sweep_batch:
+                break
         taken = 0
         for table_id in orphans[: self.timing.sweep_batch]:
-            if await self.leases.owner_of(table_id) is not None:
-                continue
             with contextlib.suppress(OwnedElsewhere, TableUnavailable, StorageError):
                 if await self.find(table_id) is not None:
                     taken += 1

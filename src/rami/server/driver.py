@@ -48,7 +48,7 @@ class Driver:
     def __init__(self, table: Table, on_idle: Callable[[Table], None] | None = None) -> None:
         self.table = table
         self.on_idle = on_idle
-        """Called (under the table's lock) when a finished table nobody watches is archived."""
+        """Called (under the table's lock) when an idle table leaves memory (:meth:`archive_at`)."""
         self.bots: dict[tuple[int, str], Bot] = {}
         self.task: asyncio.Task[None] | None = None
 
@@ -89,18 +89,22 @@ class Driver:
         return None if timer is None else table.changed_at + timer
 
     def archive_at(self) -> float | None:
-        """Monotonic time at which the table leaves memory (finished, nobody connected)."""
+        """Monotonic time at which the table leaves memory, or None while it must stay.
+
+        A table leaves once nobody has been connected for ``Settings.archive_after`` seconds
+        and it has nothing to do by itself: finished, or waiting for its players. A match in
+        play always has work (a bot, a grace period, a timer), so it stays and is played on.
+        """
         table = self.table
-        over = table.closed or (table.match is not None and table.match.finished)
-        if not over or table.clients:
+        if table.clients or self._work_at() is not None:
             return None
         return table.quiet_since + table.settings.archive_after
 
-    def next_deadline(self) -> float | None:
-        """Monotonic time of the next thing to do, or None (a closed table: only archiving)."""
+    def _work_at(self) -> float | None:
+        """Monotonic time of the next thing the table does by itself, or None."""
         table = self.table
         if table.closed:
-            return self.archive_at()
+            return None  # a closed table only waits to leave memory
         times: list[float] = []
         if self.auto_seat() is not None:
             times.append(table.changed_at + table.settings.bot_delay)
@@ -113,7 +117,14 @@ class Driver:
             for seat in table.seats:
                 if seat.away_since is not None and not seat.autoplay:
                     times.append(seat.away_since + table.settings.grace)
-        times += [t for t in (self.deal_at(), self.archive_at()) if t is not None]
+        deal = self.deal_at()
+        if deal is not None:
+            times.append(deal)
+        return min(times) if times else None
+
+    def next_deadline(self) -> float | None:
+        """Monotonic time of the next thing to do (work or leaving memory), or None."""
+        times = [t for t in (self._work_at(), self.archive_at()) if t is not None]
         return min(times) if times else None
 
     async def _run(self) -> None:

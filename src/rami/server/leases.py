@@ -63,9 +63,29 @@ class Leases:
         """Extend the lease; False when it was lost (expired and maybe taken by another)."""
         return bool(await self._renew(keys=[self._key(table_id)], args=[self.owner, self.ttl_ms]))
 
+    async def renew_all(self, table_ids: list[str]) -> list[bool]:
+        """:meth:`renew` for many tables in one round trip (pipelined)."""
+        if not table_ids:
+            return []
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for table_id in table_ids:
+                await self._renew(
+                    keys=[self._key(table_id)], args=[self.owner, self.ttl_ms], client=pipe
+                )
+            return [bool(kept) for kept in await pipe.execute()]
+
     async def release(self, table_id: str) -> None:
         """Give the lease up (only if this process still holds it)."""
         await self._release(keys=[self._key(table_id)], args=[self.owner])
+
+    async def owners_of(self, table_ids: list[str]) -> list[str | None]:
+        """:meth:`owner_of` for many tables in one round trip."""
+        if not table_ids:
+            return []
+        values = await self.redis.mget([self._key(t) for t in table_ids])
+        return [
+            None if v is None else v.decode() if isinstance(v, bytes) else str(v) for v in values
+        ]
 
     async def owner_of(self, table_id: str) -> str | None:
         """The process holding the table's lease, or None."""

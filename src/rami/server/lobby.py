@@ -5,9 +5,12 @@ configuration or an event that does not replay) is quarantined: its rows stay as
 the reason is logged once, asking for it is answered with ``table_unavailable``, and
 ``rami serve --check`` lists it. The other tables start as usual.
 
-A finished table nobody is connected to leaves memory after ``Settings.archive_after``
-seconds and is rebuilt from storage when someone asks for it again; restoring at start-up
-keeps only the tables still in play.
+A table nobody is connected to and with nothing to do by itself (finished, or waiting for
+its players) leaves memory after ``Settings.archive_after`` seconds and is rebuilt from
+storage when someone asks for it again. Start-up rebuilds only the matches in play (status
+``playing``), which the stand-in plays on when nobody comes back; every other table is
+loaded on demand, so start-up time and memory do not grow with the stored history. A broken
+table is quarantined when it is first rebuilt, at start-up or on demand.
 """
 
 from __future__ import annotations
@@ -145,7 +148,8 @@ class Lobby:
         driver.start()
 
     def _archive(self, table: Table) -> None:
-        """Forget a finished table nobody watches (it stays in storage)."""
+        """Forget an idle table (it stays in storage); called under the table's lock."""
+        table.retired = True
         if self.tables.get(table.table_id) is table:
             del self.tables[table.table_id]
             del self.drivers[table.table_id]
@@ -156,11 +160,11 @@ class Lobby:
         log.error("table %s is quarantined (kept in storage, not served): %s", table_id, reason)
 
     def restore(self) -> int:
-        """Rebuild every stored table on its own; keeps those still in play, returns how many.
+        """Rebuild each match in play on its own and serve it; returns how many are served.
 
         People were away while the server was down: their grace period runs from now.
         """
-        for table_id in self.storage.table_ids():
+        for table_id in self.storage.playing_ids():
             try:
                 stored = self.storage.load(table_id)
                 table = None if stored is None else rebuild(stored, self.storage, self.settings)
@@ -285,7 +289,8 @@ class Lobby:
         return await self.find(table_id)
 
     async def start(self) -> None:
-        """Restore the stored tables in play; record the results of finished ones."""
+        """Restore the matches in play (the other tables load on demand) and record the
+        results of finished matches not yet recorded."""
         self.restore()
         await self.record_unrecorded()
 

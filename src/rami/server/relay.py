@@ -28,6 +28,8 @@ log = logging.getLogger("rami.server")
 
 CLOSE_MOVED = 1012
 """Close code telling a client to reconnect: the table moved to another process."""
+INBOX = 512
+"""Relayed messages of one connection waiting for its table before the connection is closed."""
 OWNER_CHECK = 1.0
 """Seconds between checks that a relayed table's owner still holds it."""
 
@@ -46,7 +48,27 @@ class RemoteSession(Session):
     ) -> None:
         super().__init__(None, table, limits, account=account)  # type: ignore[arg-type]
         self.bus, self.relay, self.conn = bus, relay, conn
-        self.task = asyncio.get_running_loop().create_task(self._forward())
+        self.inbox: asyncio.Queue[str] = asyncio.Queue(INBOX)
+        """The connection's messages in arrival order, handled one at a time by its task."""
+        loop = asyncio.get_running_loop()
+        self.task = loop.create_task(self._forward())
+        self.reader = loop.create_task(self._read())
+
+    def receive(self, text: str) -> None:
+        """Queue one relayed message (the bus reader never waits for a table command)."""
+        try:
+            self.inbox.put_nowait(text)
+        except asyncio.QueueFull:  # a flood: close; the client reconnects and resyncs
+            self.client.close()
+
+    def stop(self) -> None:
+        """Stop both tasks of the session."""
+        self.task.cancel()
+        self.reader.cancel()
+
+    async def _read(self) -> None:
+        while True:
+            await self.handle(await self.inbox.get())
 
     async def _forward(self) -> None:
         while True:
@@ -55,6 +77,7 @@ class RemoteSession(Session):
             if text is None:
                 message = {"conn": self.conn, "op": "close"}
             if not await self.bus.to_process(self.relay, message) or text is None:
+                self.reader.cancel()
                 await self.table.leave(self.client)  # the relay is gone, or the session ended
                 return
 
@@ -95,10 +118,10 @@ class Relays:
         if session is None:
             return
         if op == "text":
-            await session.handle(str(message.get("text", "")))
+            session.receive(str(message.get("text", "")))
         elif op == "close":
             del self.served[conn]
-            session.task.cancel()
+            session.stop()
             await session.table.leave(session.client)
 
     def table_lost(self, table: Table) -> None:
@@ -108,6 +131,7 @@ class Relays:
         for conn, session in list(self.served.items()):
             if session.table is table:
                 del self.served[conn]
+                session.reader.cancel()
 
     async def relay(
         self, websocket: WebSocket, table_id: str, owner: str, account: Identity | None = None
@@ -133,9 +157,12 @@ class Relays:
                 asyncio.create_task(self._downstream(websocket, queue)),
                 asyncio.create_task(self._watch_owner(table_id, owner)),
             ]
-            _, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
             for task in pending:
                 task.cancel()
+            for task in done:  # a side that ended on a closed socket: nothing to report
+                if not task.cancelled():
+                    task.exception()
             with contextlib.suppress(Exception):
                 await websocket.close(code=CLOSE_MOVED)
         finally:

@@ -16,7 +16,7 @@ import secrets
 import socket
 
 from fastapi import FastAPI
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
 from sqlalchemy import text
 
 from rami.server.app import create_app
@@ -25,6 +25,11 @@ from rami.server.limits import Limits
 from rami.server.ops import Check
 from rami.server.sql_store import SqlStorage
 from rami.server.table import Settings
+
+REDIS_CONNECTIONS = 32
+"""Redis connections of one process (pub/sub has one more); a command waits for a free one."""
+REDIS_WAIT = 10.0
+"""Seconds a Redis command waits for a free connection before it fails."""
 
 ENVIRONMENT = "RAMI_SERVE_OPTIONS"
 """Where the parent of ``--workers`` leaves the settings for its workers (JSON)."""
@@ -43,8 +48,11 @@ def scaled_app(
     timing: ClusterTiming | None = None,
 ) -> FastAPI:
     """The app of one process sharing ``database`` and ``redis_url`` with the others."""
-    storage = SqlStorage(database)
-    redis = Redis.from_url(redis_url)
+    storage = SqlStorage(database, fenced=True)
+    pool = BlockingConnectionPool.from_url(
+        redis_url, max_connections=REDIS_CONNECTIONS, timeout=REDIS_WAIT
+    )
+    redis = Redis(connection_pool=pool)
     lobby = ClusterLobby(storage, settings, redis, process_id(), timing=timing or ClusterTiming())
 
     async def database_answers() -> None:

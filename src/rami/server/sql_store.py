@@ -8,7 +8,8 @@ server process loses nothing committed (an operating-system crash may lose the l
 
 When tables are shared by several processes, the owner of a table claims it with its lease's
 epoch (:meth:`SqlStorage.claim`); every event it writes is then checked against the table's
-stored epoch in the same transaction, so a process that lost the table can no longer write.
+stored epoch in the same transaction, so a process that lost the table can no longer write,
+and a table it released (or never claimed) is not written at all.
 """
 
 from __future__ import annotations
@@ -33,6 +34,9 @@ __all__ = ["DB_NAME", "SqlStorage", "SqliteStorage"]
 
 BATCH = 256
 
+START_PREFIX = '{"type":"start"%'
+"""How a stored ``start`` event begins (events are stored compact, ``type`` first)."""
+
 Operation = Callable[[Connection], None]
 Write = tuple[Operation, asyncio.Future[None], asyncio.AbstractEventLoop]
 
@@ -52,11 +56,16 @@ def _loads(text: Any, what: str) -> dict[str, Any]:
 
 
 class SqlStorage:
-    """Tables and events in the database at ``url``, its schema upgraded on opening."""
+    """Tables and events in the database at ``url``, its schema upgraded on opening.
 
-    def __init__(self, url: str) -> None:
+    ``fenced`` (tables shared by several processes): an event is written only for a table
+    this process has claimed and not released, under the claim's epoch.
+    """
+
+    def __init__(self, url: str, fenced: bool = False) -> None:
         self.engine = make_engine(url)
         upgrade(self.engine)
+        self.fenced = fenced
         self._epochs: dict[str, int] = {}
         """The epoch this process writes each claimed table under."""
         self._queue: queue.Queue[Write | None] = queue.Queue()
@@ -93,6 +102,8 @@ class SqlStorage:
         of a table claimed by another process since is refused by its epoch."""
         row = {"table_id": table_id, "version": version, "payload": _dumps(event)}
         epoch = self._epochs.get(table_id)
+        if epoch is None and self.fenced:
+            raise StorageError(f"table {table_id} is not owned by this process")
 
         def write(conn: Connection) -> None:
             if epoch is not None:
@@ -191,12 +202,23 @@ class SqlStorage:
         """Stop writing ``table_id`` (another process may claim it)."""
         self._epochs.pop(table_id, None)
 
-    def live_ids(self) -> list[str]:
-        """The tables not finished yet, oldest first."""
+    def playing_ids(self) -> list[str]:
+        """The tables with a match in play, oldest first: those a server keeps going by itself.
+
+        A table stored before statuses were kept is listed ``waiting``; it counts as playing
+        once it has a ``start`` event.
+        """
+        started = (
+            select(events_t.c.table_id)
+            .where(events_t.c.table_id == tables_t.c.id, events_t.c.payload.like(START_PREFIX))
+            .exists()
+        )
         with self.engine.connect() as conn:
             query = (
                 select(tables_t.c.id)
-                .where(tables_t.c.status != "finished")
+                .where(
+                    (tables_t.c.status == "playing") | ((tables_t.c.status == "waiting") & started)
+                )
                 .order_by(tables_t.c.created, tables_t.c.id)
             )
             return [str(row.id) for row in conn.execute(query)]

@@ -53,6 +53,10 @@ class Storage(Protocol):
         """The id of every stored table, oldest first."""
         ...
 
+    def playing_ids(self) -> list[str]:
+        """The tables with a match in play (status ``playing``), oldest first."""
+        ...
+
     def load(self, table_id: str) -> StoredTable | None:
         """One table with its events in version order (None: no such table).
 
@@ -120,6 +124,10 @@ class MemoryStorage:
     def table_ids(self) -> list[str]:
         """Every table kept so far, in creation order."""
         return list(self.tables)
+
+    def playing_ids(self) -> list[str]:
+        """The tables whose status is ``playing``, in creation order."""
+        return [t for t in self.tables if self.statuses.get(t) == "playing"]
 
     def load(self, table_id: str) -> StoredTable | None:
         """A copy of one table (its events are the same dicts: restoring only reads them)."""

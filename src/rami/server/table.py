@@ -45,7 +45,8 @@ log = logging.getLogger("rami.server")
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Server-wide timings: bot thinking time, grace period before a bot stands in, and how
-    long a finished table nobody watches stays in memory before it is archived."""
+    long a table nobody is connected to and with nothing to do (finished, or waiting for its
+    players) stays in memory before it is archived."""
 
     bot_delay: float = 0.8
     grace: float = 30.0
@@ -135,6 +136,9 @@ class Table:
         """Creates the rematch table (set by the lobby): its id and the people's new tokens."""
         self.on_finish: Callable[[Table], Awaitable[bool]] | None = None
         """Records the finished match; False: not recorded now (a later load tries again)."""
+        self.retired = False
+        """Set when the table left this process's memory (idle, or its lease was lost): a
+        connection that still reaches this object is closed and reconnects to the one served."""
 
     # --- events: applied live after storage, and again when a table is restored ----------
 
@@ -362,6 +366,9 @@ class Table:
         everyone sees it).
         """
         async with self.lock:
+            if self.retired:
+                client.close()
+                return
             client.lang = negotiate_language([msg.lang])
             seat = None
             if msg.token is not None:
@@ -390,6 +397,9 @@ class Table:
     async def run(self, client: Client, command: Callable[[Client], Any]) -> None:
         """Run a command under the lock; a refusal is reported with a resync."""
         async with self.lock:
+            if self.retired:
+                client.close()
+                return
             if self.closed:
                 self.refuse(client, "table_closed", "the host closed this table")
                 return
