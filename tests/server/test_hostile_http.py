@@ -72,6 +72,7 @@ def test_refused_bodies_never_brick_the_next_start(tmp_path: Path) -> None:
         table_id, _ = create(app, bots=["random"], options={"hand_size": 7})
     with server(SqliteStorage(tmp_path)) as app:
         lobby = app.app.state.lobby  # type: ignore[attr-defined]
+        assert app.get(f"/api/tables/{table_id}").status_code == 200  # loaded on demand
         assert not lobby.broken and list(lobby.tables) == [table_id]
 
 

@@ -124,10 +124,10 @@ def test_a_result_not_recorded_at_the_end_is_recorded_when_the_table_is_next_loa
         _until_finished(client, table)
         storage = client.app.state.lobby.storage  # type: ignore[attr-defined]
         assert failures == [f"table:{table}"]
-        assert table in storage.live_ids()  # still listed in play: a later load records it
+        assert table in storage.playing_ids()  # still listed in play: a later load records it
         assert client.get("/api/players/Ana").json()["games"] == []
     with account_server(SqliteStorage(tmp_path), grace=0.0) as client:
         profile = client.get("/api/players/Ana").json()
-        assert table not in client.app.state.lobby.storage.live_ids()  # type: ignore[attr-defined]
+        assert table not in client.app.state.lobby.storage.playing_ids()  # type: ignore[attr-defined]
     assert [game["table"] for game in profile["games"]] == [table]
     assert profile["ratings"]["rami51"]["games"] == 1
