@@ -23,6 +23,7 @@ from rami.server.limits import Limits, RateLimiter
 from rami.server.lobby import Lobby, TableUnavailable
 from rami.server.models import CreatedTable, CreateTable, ErrorBody, Meta, Replay, TableAnswer
 from rami.server.ops import Check, Metrics, ops_router
+from rami.server.pages import pages_router
 from rami.server.protocol import ProtocolError, protocol_schema
 from rami.server.replay import record_text, replay_frames
 from rami.server.snapshot import table_info
@@ -98,6 +99,7 @@ def create_app(
     )
     install_error_handlers(app)
     app.include_router(ops_router(metrics, checks or {}))
+    app.include_router(pages_router(WEB_DIR))
     app.state.lobby = lobby
     app.state.limits = limits
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
