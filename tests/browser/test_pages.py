@@ -176,7 +176,7 @@ def test_the_lobby_lists_public_tables_live(browser: Any, pages_app: PagesServer
 
 
 def test_quick_match_waits_cancels_and_goes_to_the_table(
-    browser: Any, pages_app: PagesServer
+    browser: Any, pages_app: PagesServer, shots: Path
 ) -> None:
     pages_app.account("erin")
     lobby = pages_app.lobby
@@ -185,8 +185,19 @@ def test_quick_match_waits_cancels_and_goes_to_the_table(
     page.wait_for_selector("#quick-match a[href='/account']")
     assert page.text_content("#quick-match a") == "Log in to use quick match."
     log_in(page, pages_app, "erin")
+    lobby.open[:] = [
+        open_table("T2", "Bob", rated=True, preset="rami51", seats=3, taken=1, players=["Bob"]),
+        open_table("T3", "Eve", turn_seconds=None, players=["Eve", "Bot", "Zoe"], taken=3),
+    ]
+    lobby.live[:] = [
+        {"table": "T4", "preset": "scala40", "players": ["Ana", "Bot"], "rated": False, "round": 3}
+    ]
     page.goto(pages_app.url + "/")
     page.wait_for_selector("#quickmatch")
+    page.wait_for_selector("#live-tables li")
+    page.screenshot(path=str(shots / "web-lobby-live.png"))
+    lobby.open.clear()
+    lobby.live.clear()
     page.select_option("#quickmatch select[name=players]", "3")
     page.focus("#quickmatch button[type=submit]")
     page.keyboard.press("Enter")
@@ -205,10 +216,7 @@ def test_quick_match_waits_cancels_and_goes_to_the_table(
     assert not page.is_enabled("#quickmatch select[name=bots_after]")
     page.click("#quickmatch button[type=submit]")
     page.wait_for_selector("#quick-waiting")
-    assert (
-        lobby.asked[-1] == {"preset": "rami51", "players": 2, "bots_after": None}
-        or lobby.asked[-1]["bots_after"] is None
-    )
+    assert lobby.asked[-1] == {"preset": "rami51", "players": 3, "bots_after": None}
     page.reload()  # the tab keeps waiting for its ticket
     page.wait_for_selector("#quick-waiting")
     ticket = list(lobby.tickets)[-1]

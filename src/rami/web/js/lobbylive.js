@@ -83,6 +83,7 @@ function follow(box) {
 /** Fill the lobby's live part and adapt the create form to the account (name, rated). */
 export async function showLobbyExtras(root, meta, form) {
   const box = root.querySelector("#lobby-live");
+  root.classList.add("lobby-page");
   box.innerHTML = `
     <section class="card-panel" id="quick-match" aria-labelledby="quick-title"></section>
     <section class="card-panel" aria-labelledby="open-title">

@@ -19,7 +19,7 @@ const STATS = [
 ];
 
 function day(seconds) {
-  return new Date(seconds * 1000).toLocaleDateString(currentLanguage());
+  return new Date(seconds * 1000).toLocaleDateString(currentLanguage(), { dateStyle: "medium" });
 }
 
 function ratingHtml(name, family, entry) {

@@ -8,6 +8,7 @@ import { request } from "./session.js";
 
 export const QUICK_POLL_MS = 2000;
 const TICKET_KEY = "rami-quickmatch";
+const CHOICE_KEY = "rami-quickmatch-choice";
 const WAITS = [15, 30, 60];
 
 let poller = null;
@@ -51,9 +52,16 @@ export function showQuickMatch(panel, meta, account, status = "") {
   }
   panel.innerHTML = `${heading}<p id="quick-status" role="status" tabindex="-1">${escapeHtml(status)}</p>${formHtml(meta)}`;
   const form = panel.querySelector("#quickmatch");
+  const choice = JSON.parse(sessionStorage.getItem(CHOICE_KEY) || "null");
+  if (choice && meta.presets.some((p) => p.name === choice.preset)) form.preset.value = choice.preset;
+  if (choice) {
+    form.bots.checked = choice.bots_after !== null;
+    form.bots_after.disabled = !form.bots.checked;
+    if (choice.bots_after !== null) form.bots_after.value = String(choice.bots_after);
+  }
   const sizes = () => {
     const preset = meta.presets.find((p) => p.name === form.preset.value);
-    const keep = Number(form.players.value) || 2;
+    const keep = Number(form.players.value) || (choice && choice.players) || 2;
     const counts = [];
     for (let n = preset.min; n <= preset.max; n++) counts.push(n);
     form.players.innerHTML = counts.map((n) => `<option>${n}</option>`).join("");
@@ -69,6 +77,7 @@ export function showQuickMatch(panel, meta, account, status = "") {
       players: Number(form.players.value),
       bots_after: form.bots.checked ? Number(form.bots_after.value) : null,
     };
+    sessionStorage.setItem(CHOICE_KEY, JSON.stringify(body));
     const answer = await request("POST", "/api/quickmatch", body);
     if (!answer.ok) {
       panel.querySelector("#quick-error").textContent = refusal(answer.data);
