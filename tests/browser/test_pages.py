@@ -195,7 +195,7 @@ def test_quick_match_waits_cancels_and_goes_to_the_table(
     page.goto(pages_app.url + "/")
     page.wait_for_selector("#quickmatch")
     page.wait_for_selector("#live-tables li")
-    page.screenshot(path=str(shots / "web-lobby-live.png"))
+    page.screenshot(path=str(shots / "web-lobby-live.png"), full_page=True)
     lobby.open.clear()
     lobby.live.clear()
     page.select_option("#quickmatch select[name=players]", "3")

@@ -3,12 +3,7 @@
 import { errorText, presetName, t } from "./i18n.js";
 import { escapeHtml } from "./lobby.js";
 import { startPage } from "./page.js";
-
-const FAMILIES = ["rami51", "rami40"];
-
-export function rating(value) {
-  return Number(value).toFixed(1);
-}
+import { FAMILIES, rating } from "./ratings.js";
 
 function playersHtml(players, family) {
   if (!players.length) return `<p class="hint-text">${t("No rated player yet.")}</p>`;

@@ -3,11 +3,10 @@
 
 import { lineChart } from "./chart.js";
 import { currentLanguage, errorText, presetName, t } from "./i18n.js";
-import { rating } from "./leaderboard.js";
 import { escapeHtml } from "./lobby.js";
 import { startPage } from "./page.js";
+import { FAMILIES, rating } from "./ratings.js";
 
-const FAMILIES = ["rami51", "rami40"];
 const STATS = [
   ["games", "Games"],
   ["matches_won", "Matches won"],
@@ -72,7 +71,7 @@ function playersCell(players) {
       const who = p.account
         ? `<a href="/players/${encodeURIComponent(p.account)}">${escapeHtml(p.name)}</a>`
         : escapeHtml(p.bot ? `${p.name} (${t("bot")})` : p.name);
-      return `${who} ${p.total}`;
+      return `${who}: ${p.total}`;
     })
     .join(", ");
 }
@@ -84,13 +83,14 @@ function gamesHtml(games) {
       const table = encodeURIComponent(g.table);
       return `<tr data-game="${escapeHtml(g.game)}"><td>${day(g.finished)}</td>
         <td>${escapeHtml(presetName(g.preset))}<br><span class="tag">${t(g.rated ? "Rated" : "Unrated")}</span></td>
-        <td>${g.place}</td><td>${playersCell(g.players)}</td>
+        <td>${g.place}</td><td>${g.rating_after ? rating(g.rating_after.rating) : "—"}</td>
+        <td>${playersCell(g.players)}</td>
         <td class="links"><a href="/replay/${table}">${t("Replay the game")}</a>
           <a href="/api/tables/${table}/record" download>${t("Download the record")}</a></td></tr>`;
     })
     .join("");
   return `<table class="results" id="games">
-    <thead><tr><th scope="col">${t("Finished")}</th><th scope="col">${t("Game")}</th><th scope="col">${t("Place")}</th>
+    <thead><tr><th scope="col">${t("Finished")}</th><th scope="col">${t("Game")}</th><th scope="col">${t("Place")}</th><th scope="col">${t("Rating")}</th>
       <th scope="col">${t("Players")}</th><th scope="col"><span class="sr-only">${t("Replay the game")}</span></th></tr></thead>
     <tbody>${rows}</tbody></table>`;
 }
