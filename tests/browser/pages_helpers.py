@@ -1,28 +1,21 @@
-"""The app with the accounts routes, served to Chromium, and results recorded for its pages.
-
-``FakeQuickLobby`` answers ``GET /api/lobby`` and the quick match routes with the JSON of their
-contract (the lobby lists and tickets are set by the test) until the server has them.
-"""
+"""The app (accounts, lobby and quick match included) served to Chromium; accounts and recorded
+results for its pages."""
 
 from __future__ import annotations
 
-import secrets
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
 import uvicorn
 from argon2 import PasswordHasher, profiles
-from fastapi import APIRouter, FastAPI, Request
-from fastapi.responses import JSONResponse, Response
+from fastapi import FastAPI
 from live_server import free_port
 
-from rami.accounts import AccountConfig, AccountStore, MatchResult, Passwords, accounts_router
-from rami.accounts.auth import csrf_header_matches, session_from_cookies
+from rami.accounts import AccountConfig, AccountStore, MatchResult, Passwords
 from rami.accounts.results import SeatResult, SeatStats
 from rami.server import Settings, create_app
 from rami.server.storage import MemoryStorage
@@ -35,81 +28,34 @@ def cheap_passwords() -> Passwords:
     return Passwords(PasswordHasher.from_parameters(profiles.CHEAPEST))
 
 
-@dataclass
-class FakeQuickLobby:
-    """The lobby lists and the quick match tickets, as the contract of those routes has them."""
+class Clock:
+    """The quick match's clock, moved by the test (bots fill a table after ``bots_after``)."""
 
-    store: AccountStore
-    open: list[dict[str, Any]] = field(default_factory=list)
-    live: list[dict[str, Any]] = field(default_factory=list)
-    tickets: dict[str, dict[str, Any]] = field(default_factory=dict)
-    asked: list[dict[str, Any]] = field(default_factory=list)
-    """The bodies of the quick match requests, in order."""
+    def __init__(self) -> None:
+        self.now = time.time()
 
-    def match(self, ticket: str, table: str, seat: int) -> None:
-        """The next poll of ``ticket`` answers that it found a table."""
-        self.tickets[ticket] = {"ticket": ticket, "status": "matched", "table": table, "seat": seat}
+    def __call__(self) -> float:
+        return self.now
 
-    async def _logged_in(self, request: Request, change: bool) -> Response | None:
-        found = await session_from_cookies(self.store, request.cookies)
-        if found is None:
-            return JSONResponse({"code": "not_logged_in", "message": "log in first"}, 401)
-        secret = await self.store.run(self.store.secret)
-        if change and not csrf_header_matches(secret, found[1], request.headers):
-            return JSONResponse({"code": "bad_csrf", "message": "no CSRF token"}, 403)
-        return None
-
-    def router(self) -> APIRouter:
-        """``/api/lobby`` and ``/api/quickmatch`` answering from this object."""
-        router = APIRouter(prefix="/api")
-
-        @router.get("/lobby")
-        async def lobby() -> dict[str, Any]:
-            return {"open": self.open, "live": self.live}
-
-        @router.post("/quickmatch")
-        async def ask(request: Request) -> Response:
-            refused = await self._logged_in(request, change=True)
-            if refused is not None:
-                return refused
-            body = await request.json()
-            self.asked.append(body)
-            ticket = secrets.token_hex(8)
-            answer = {"ticket": ticket, "status": "waiting", "bots_after": body["bots_after"]}
-            self.tickets[ticket] = answer
-            return JSONResponse(answer)
-
-        @router.get("/quickmatch/{ticket}")
-        async def poll(ticket: str, request: Request) -> Response:
-            refused = await self._logged_in(request, change=False)
-            if refused is not None:
-                return refused
-            if ticket not in self.tickets:
-                return JSONResponse({"code": "no_such_ticket", "message": "no such ticket"}, 404)
-            return JSONResponse(self.tickets[ticket])
-
-        @router.delete("/quickmatch/{ticket}")
-        async def cancel(ticket: str, request: Request) -> Response:
-            refused = await self._logged_in(request, change=True)
-            if refused is not None:
-                return refused
-            self.tickets.pop(ticket, None)
-            return JSONResponse({"ticket": ticket, "status": "cancelled"})
-
-        return router
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
 
 
 class PagesServer:
-    """The FastAPI app with the accounts routes (in-memory SQLite) under uvicorn in a thread."""
+    """The FastAPI app, its accounts in memory (SQLite), under uvicorn in a thread."""
 
     def __init__(self, bot_delay: float = 0.05) -> None:
         self.port = free_port()
         self.store = AccountStore("sqlite://")
-        self.lobby = FakeQuickLobby(self.store)
+        self.clock = Clock()
         config = AccountConfig(passwords=cheap_passwords(), signups_per_address=(10_000, 3600.0))
-        app: FastAPI = create_app(MemoryStorage(), Settings(bot_delay=bot_delay))
-        app.include_router(accounts_router(self.store, config))
-        app.include_router(self.lobby.router())
+        app: FastAPI = create_app(
+            MemoryStorage(),
+            Settings(bot_delay=bot_delay),
+            accounts=self.store,
+            account_config=config,
+            clock=self.clock,
+        )
         self.server = uvicorn.Server(
             uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
         )
@@ -131,21 +77,27 @@ class PagesServer:
             time.sleep(0.05)
 
     def stop(self) -> None:
-        """Stop serving and close the store."""
+        """Stop serving (the app closes the store)."""
         self.server.should_exit = True
         self.thread.join(30)
-        self.store.close()
 
     def account(self, name: str) -> int:
         """A new account called ``name`` (password :data:`PASSWORD`); its id."""
         return self.store.create_account(name, cheap_passwords().hash(PASSWORD)).id
 
-    def create_table(self, name: str = "Ana") -> str:
-        """A real table (two seats, one random bot) made by a guest; its id."""
-        body = {"name": name, "preset": "rami51", "seats": 2, "bots": ["random"]}
+    def create_table(self, name: str = "Bob", **more: Any) -> tuple[str, str]:
+        """A table made by a guest (another browser): two seats, the second free unless
+        ``bots`` fill it. Returns its id and the host's seat token."""
+        body = {"name": name, "preset": "rami51", "seats": 2, "bots": [], **more}
         response = httpx.post(f"{self.url}/api/tables", json=body, timeout=10)
         assert response.status_code == 201, response.text
-        return str(response.json()["table"])
+        data = response.json()
+        return str(data["table"]), str(data["token"])
+
+    def lobby(self) -> dict[str, Any]:
+        """``GET /api/lobby`` now."""
+        answer: dict[str, Any] = httpx.get(f"{self.url}/api/lobby", timeout=10).json()
+        return answer
 
     def record(
         self,

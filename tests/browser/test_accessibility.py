@@ -128,20 +128,9 @@ def test_account_lobby_leaderboard_and_profile_pages_pass_axe(
     browser: Any, pages_app: PagesServer, axe_js: str
 ) -> None:
     seed_results(pages_app)
-    pages_app.lobby.open.append(
-        {
-            "table": "T9",
-            "preset": "rami51",
-            "seats": 3,
-            "taken": 1,
-            "players": ["bob"],
-            "rated": True,
-            "turn_seconds": None,
-        }
-    )
-    pages_app.lobby.live.append(
-        {"table": "T8", "preset": "scala40", "players": ["ana", "Bot"], "rated": False, "round": 3}
-    )
+    pages_app.create_table("bob", public=True, turn_timer=60)
+    live, token = pages_app.create_table("Cleo", public=True, bots=["random"])
+    Table(browser.new_context(viewport=DESKTOP).new_page(), pages_app, live, token).open()
     for viewport in (DESKTOP, PHONE):
         page = browser.new_context(viewport=viewport).new_page()
         page.goto(pages_app.url + "/account")

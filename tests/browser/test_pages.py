@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 import pytest
 from pages_helpers import PASSWORD, PagesServer, seed_results
-from web_helpers import DESKTOP, TIMEOUT
+from web_helpers import DESKTOP, TIMEOUT, Table
 
 from rami.server.strings import ui_strings
 
@@ -116,113 +116,114 @@ def test_the_settings_are_saved_and_used(browser: Any, pages_app: PagesServer) -
     other.context.close()
 
 
-def open_table(table: str, host: str, **more: Any) -> dict[str, Any]:
-    entry = {
-        "table": table,
-        "preset": "rami40",
-        "seats": 4,
-        "taken": 2,
-        "players": [host, "Bot"],
-        "rated": False,
-        "turn_seconds": 60,
-    }
-    return {**entry, **more}
+def item(page: Any, where: str, table: str) -> str:
+    """The words of a table's entry in ``#open-tables`` or ``#live-tables``."""
+    return str(page.text_content(f'{where} li[data-table="{table}"]') or "")
 
 
 def test_the_lobby_lists_public_tables_live(browser: Any, pages_app: PagesServer) -> None:
-    lobby = pages_app.lobby
-    lobby.open.clear()
-    lobby.live.clear()
+    assert pages_app.lobby() == {"open": [], "live": []}
     for lang in ("en", "pl"):
         page = new_page(browser, pages_app, lang)
         page.goto(pages_app.url + "/")
         page.wait_for_selector("#open-tables .hint-text")
         assert page.text_content("#open-title") == words(lang, "Open tables")
         assert page.text_content("#open-tables").strip() == words(lang, "No open table right now.")
+        assert page.text_content("#live-tables").strip() == words(
+            lang, "No game is being played right now."
+        )
         assert not page.is_enabled("#create input[name=rated]")
         assert page.text_content("#rated-hint") == words(lang, "Log in to play rated games.")
         page.context.close()
 
-    page = new_page(browser, pages_app, "en")
-    page.goto(pages_app.url + "/")
-    page.wait_for_selector("#live-tables .hint-text")
-    lobby.open.append(open_table("T1", "Bob", rated=True))
-    page.wait_for_selector("#open-tables li[data-table=T1]")
-    item = page.text_content("#open-tables li[data-table=T1]") or ""
-    assert "Rami 40" in item and "Bob, Bot" in item and "2 of 4 seats taken" in item
-    assert "60 s per turn" in item and "rated" in item
-    join = page.locator("#open-tables li[data-table=T1] a")
-    assert join.get_attribute("href") == "/t/T1"
-    assert join.get_attribute("aria-label") == "Join table T1"
+    watcher = new_page(browser, pages_app, "en")
+    watcher.goto(pages_app.url + "/")
+    watcher.wait_for_selector("#open-tables .hint-text")
+    private, _ = pages_app.create_table("Eve")
+    bobs, _ = pages_app.create_table("Bob", public=True, turn_timer=60)
+    watcher.wait_for_selector(f'#open-tables li[data-table="{bobs}"]')
+    words_of_bob = item(watcher, "#open-tables", bobs)
+    assert "Rami 51" in words_of_bob and "Bob" in words_of_bob
+    assert "1 of 2 seats taken" in words_of_bob and "60 s per turn" in words_of_bob
+    assert "rated" not in words_of_bob
+    join = watcher.locator(f'#open-tables li[data-table="{bobs}"] a')
+    assert join.get_attribute("href") == f"/t/{bobs}"
+    assert join.get_attribute("aria-label") == f"Join table {bobs}"
 
-    lobby.open.clear()
-    lobby.live.append(
-        {
-            "table": "T1",
-            "preset": "rami40",
-            "players": ["Bob", "Bot", "Eve"],
-            "rated": True,
-            "round": 2,
-        }
-    )
-    page.wait_for_selector("#live-tables li[data-table=T1]")
-    page.wait_for_selector("#open-tables li", state="detached")
-    watch = page.locator("#live-tables li[data-table=T1] a")
-    assert watch.text_content() == "Watch" and watch.get_attribute("href") == "/t/T1"
-    assert "Round 2" in (page.text_content("#live-tables li") or "")
-    assert page.errors == []
-    page.context.close()
-    lobby.live.clear()
+    pages_app.account("gina")  # a logged-in player makes a public, rated table with the form
+    host = new_page(browser, pages_app, "en")
+    log_in(host, pages_app, "gina")
+    host.goto(pages_app.url + "/")
+    host.wait_for_selector("#create input[name=rated]:not([disabled])")
+    host.check("#create input[name=public]")
+    host.check("#create input[name=rated]")
+    host.click("#create button[type=submit]")
+    host.wait_for_url(re.compile(r"/t/\w+$"))
+    ginas = host.url.rsplit("/", 1)[1]
+    watcher.wait_for_selector(f'#open-tables li[data-table="{ginas}"]')
+    words_of_gina = item(watcher, "#open-tables", ginas)
+    assert "gina" in words_of_gina and "rated" in words_of_gina
+    assert "1 of 2 seats taken" in words_of_gina
+
+    cleos, token = pages_app.create_table("Cleo", public=True, bots=["random"])
+    cleo = new_page(browser, pages_app, "en")
+    Table(cleo, pages_app, cleos, token).open()  # Cleo's browser starts her match
+    watcher.wait_for_selector(f'#live-tables li[data-table="{cleos}"]')
+    watch = watcher.locator(f'#live-tables li[data-table="{cleos}"] a')
+    assert watch.text_content() == "Watch" and watch.get_attribute("href") == f"/t/{cleos}"
+    assert "Round 1" in item(watcher, "#live-tables", cleos)
+    assert "Cleo" in item(watcher, "#live-tables", cleos)
+    assert watcher.locator(f'#open-tables li[data-table="{cleos}"]').count() == 0
+    assert watcher.locator(f'li[data-table="{private}"]').count() == 0
+    assert watcher.errors == [] and host.errors == [] and cleo.errors == []
+    for page in (watcher, host, cleo):
+        page.context.close()
 
 
 def test_quick_match_waits_cancels_and_goes_to_the_table(
     browser: Any, pages_app: PagesServer, shots: Path
 ) -> None:
     pages_app.account("erin")
-    lobby = pages_app.lobby
     page = new_page(browser, pages_app, "en")
     page.goto(pages_app.url + "/")
     page.wait_for_selector("#quick-match a[href='/account']")
     assert page.text_content("#quick-match a") == "Log in to use quick match."
     log_in(page, pages_app, "erin")
-    lobby.open[:] = [
-        open_table("T2", "Bob", rated=True, preset="rami51", seats=3, taken=1, players=["Bob"]),
-        open_table("T3", "Eve", turn_seconds=None, players=["Eve", "Bot", "Zoe"], taken=3),
-    ]
-    lobby.live[:] = [
-        {"table": "T4", "preset": "scala40", "players": ["Ana", "Bot"], "rated": False, "round": 3}
-    ]
     page.goto(pages_app.url + "/")
     page.wait_for_selector("#quickmatch")
-    page.wait_for_selector("#live-tables li")
+    page.wait_for_selector("#live-tables li, #open-tables li")
     page.screenshot(path=str(shots / "web-lobby-live.png"), full_page=True)
-    lobby.open.clear()
-    lobby.live.clear()
+
     page.select_option("#quickmatch select[name=players]", "3")
+    page.uncheck("#quickmatch input[name=bots]")
+    assert not page.is_enabled("#quickmatch select[name=bots_after]")
     page.focus("#quickmatch button[type=submit]")
     page.keyboard.press("Enter")
     page.wait_for_selector("#quick-waiting")
-    assert lobby.asked[-1] == {"preset": "rami51", "players": 3, "bots_after": 30}
     assert page.text_content("#quick-status") == "Looking for players…"
-    assert "after 30 s" in (page.text_content("#quick-waiting") or "")
+    assert "Bots take" not in (page.text_content("#quick-waiting") or "")
     assert page.evaluate("document.activeElement.id") == "quick-cancel"
-    ticket = next(iter(lobby.tickets))
+    ticket = page.evaluate("JSON.parse(sessionStorage.getItem('rami-quickmatch'))")
+    assert ticket["status"] == "waiting" and ticket["bots_after"] is None
+    poll = f"fetch('/api/quickmatch/{ticket['ticket']}').then(r => r.status)"
+    assert page.evaluate(poll) == 200
     page.keyboard.press("Enter")
     page.wait_for_selector("#quickmatch")
-    assert ticket not in lobby.tickets
     assert page.text_content("#quick-status") == "Quick match cancelled."
+    assert page.evaluate(poll) == 404
+    assert page.input_value("#quickmatch select[name=players]") == "3"
 
-    page.uncheck("#quickmatch input[name=bots]")
-    assert not page.is_enabled("#quickmatch select[name=bots_after]")
+    page.select_option("#quickmatch select[name=players]", "2")
+    page.check("#quickmatch input[name=bots]")
+    page.select_option("#quickmatch select[name=bots_after]", "15")
     page.click("#quickmatch button[type=submit]")
     page.wait_for_selector("#quick-waiting")
-    assert lobby.asked[-1] == {"preset": "rami51", "players": 3, "bots_after": None}
+    assert "Bots take the empty seats after 15 s." in (page.text_content("#quick-waiting") or "")
     page.reload()  # the tab keeps waiting for its ticket
     page.wait_for_selector("#quick-waiting")
-    ticket = list(lobby.tickets)[-1]
-    table = pages_app.create_table("Fred")
-    lobby.match(ticket, table, 1)
-    page.wait_for_url(re.compile(f"/t/{table}$"))
+    pages_app.clock.advance(16)
+    page.wait_for_url(re.compile(r"/t/\w+$"))
+    page.wait_for_function("() => window.rami.board && window.rami.board.seat === 0")
     assert page.errors == []
     page.context.close()
 

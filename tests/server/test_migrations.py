@@ -6,11 +6,20 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, insert, inspect, select, text
+from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from typer.testing import CliRunner
 
+from rami.accounts import AccountStore
 from rami.cli import build_app
-from rami.server.database import current_revision, head_revision, make_engine, sqlite_url, upgrade
+from rami.server.database import (
+    current_revision,
+    head_revision,
+    make_engine,
+    sqlite_url,
+    upgrade,
+    upgrade_url,
+)
 from rami.server.schema import events_t, tables_t
 from services import postgres_database
 
@@ -80,3 +89,66 @@ def test_rami_db_upgrade_and_current(tmp_path: Path) -> None:
     assert result.exit_code == 0 and head_revision() in result.output
     result = runner.invoke(app, ["db", "current", "--data", str(tmp_path)])
     assert f"revision {head_revision()} " in result.output
+
+
+def _schema_differences(engine: Engine) -> list[object]:
+    """What the migrated database lacks against the schemas the code reads and writes."""
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from rami.accounts.schema import metadata as accounts_metadata
+    from rami.server.schema import metadata as server_metadata
+
+    differences: list[object] = []
+    with engine.connect() as connection:
+        context = MigrationContext.configure(connection)
+        for metadata in (server_metadata, accounts_metadata):
+            found = compare_metadata(context, metadata)
+            names = set(metadata.tables)
+            differences += [d for d in found if _concerns(d, names)]
+    return differences
+
+
+def _concerns(difference: object, names: set[str]) -> bool:
+    """True when an autogenerate difference is about one of ``names`` (and not a table of the
+    other schema seen as extra)."""
+    item = difference[-1] if isinstance(difference, list) else difference
+    if not isinstance(item, tuple):
+        return True
+    kind = item[0]
+    if kind == "remove_table":
+        return str(item[1].name) in names
+    if kind in ("remove_index", "remove_constraint"):
+        return str(item[1].table.name) in names
+    return True
+
+
+def test_the_migrations_create_the_accounts_and_lobby_schema_on_sqlite(tmp_path: Path) -> None:
+    engine = make_engine(sqlite_url(tmp_path))
+    upgrade(engine)
+    names = set(inspect(engine).get_table_names())
+    assert {"accounts", "account_sessions", "ratings", "games", "quickmatch"} <= names
+    assert _schema_differences(engine) == []
+    engine.dispose()
+    store = AccountStore(sqlite_url(tmp_path), create=False)
+    try:
+        account = store.create_account("Ana", "hash")
+        assert store.account_named("ana") == account
+    finally:
+        store.close()
+
+
+def test_the_migrations_create_the_accounts_and_lobby_schema_on_postgresql() -> None:
+    with postgres_database() as url:
+        assert upgrade_url(url) == head_revision()
+        engine = make_engine(url)
+        try:
+            assert _schema_differences(engine) == []
+        finally:
+            engine.dispose()
+        store = AccountStore(url, create=False)
+        try:
+            assert store.create_account("Ana", "hash").name == "Ana"
+            assert len(store.secret()) == 32
+        finally:
+            store.close()

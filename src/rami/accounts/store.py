@@ -60,8 +60,9 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-def make_engine(url: str) -> Engine:
-    """An engine for ``url`` with the tables created.
+def make_engine(url: str, create: bool = True) -> Engine:
+    """An engine for ``url``, with the tables created when ``create`` (a server whose database
+    is upgraded by its migrations passes False).
 
     ``postgresql://`` uses psycopg 3; ``sqlite://`` is one in-memory database.
     """
@@ -77,7 +78,8 @@ def make_engine(url: str) -> Engine:
         engine = create_engine(parsed)
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
-    metadata.create_all(engine)
+    if create:
+        metadata.create_all(engine)
     return engine
 
 
@@ -89,11 +91,19 @@ class AccountStore:
     """Accounts, sessions, ratings and game results in one database."""
 
     def __init__(
-        self, database: str | Engine, clock: Callable[[], float] = time.time, workers: int = 4
+        self,
+        database: str | Engine,
+        clock: Callable[[], float] = time.time,
+        workers: int = 4,
+        create: bool = True,
     ) -> None:
-        self.engine = make_engine(database) if isinstance(database, str) else database
-        if not isinstance(database, str):
-            metadata.create_all(self.engine)
+        """A store on ``database``; ``create`` False: its tables exist (made by migrations)."""
+        if isinstance(database, str):
+            self.engine = make_engine(database, create)
+        else:
+            self.engine = database
+            if create:
+                metadata.create_all(self.engine)
         self.clock = clock
         threads = 1 if self.engine.dialect.name == "sqlite" else workers
         self._executor = ThreadPoolExecutor(threads, thread_name_prefix="rami-accounts")

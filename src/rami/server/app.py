@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from importlib.resources import files
@@ -12,21 +13,26 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from rami.accounts import AccountConfig, AccountStore, accounts_router
 from rami.bots import LEVELS
 from rami.errors import RamiError
 from rami.i18n import LANGUAGE_NAMES, LANGUAGES, negotiate_language
 from rami.rules import PRESET_SUMMARIES, PRESETS
 from rami.rulespage import render_rules_page
+from rami.server.accounts import Accounts, record_table
 from rami.server.config import parse_create
 from rami.server.http_errors import error_response, install_error_handlers
 from rami.server.limits import Limits, RateLimiter
 from rami.server.lobby import Lobby, TableUnavailable
+from rami.server.matchmaking import matchmaking_router
 from rami.server.models import CreatedTable, CreateTable, ErrorBody, Meta, Replay, TableAnswer
 from rami.server.ops import Check, Metrics, ops_router
 from rami.server.pages import pages_router
 from rami.server.protocol import ProtocolError, protocol_schema
+from rami.server.quickmatch import QuickMatch
 from rami.server.replay import record_text, replay_frames
 from rami.server.snapshot import table_info
+from rami.server.sql_store import SqlStorage
 from rami.server.storage import MemoryStorage, Storage
 from rami.server.strings import ui_strings
 from rami.server.table import Refusal, Settings, Table
@@ -55,6 +61,14 @@ def _page(name: str) -> FileResponse:
     return FileResponse(WEB_DIR / name, media_type="text/html")
 
 
+def account_store_for(storage: Storage) -> AccountStore:
+    """Accounts in the tables' database (migrated already), or in memory beside a memory store."""
+    if isinstance(storage, SqlStorage):
+        url = storage.engine.url.render_as_string(hide_password=False)
+        return AccountStore(url, create=False)
+    return AccountStore("sqlite://")
+
+
 def create_app(
     storage: Storage | None = None,
     settings: Settings | None = None,
@@ -62,8 +76,15 @@ def create_app(
     limits: Limits | None = None,
     lobby: Lobby | None = None,
     checks: dict[str, Check] | None = None,
+    accounts: AccountStore | None = None,
+    account_config: AccountConfig | None = None,
+    clock: Callable[[], float] = time.time,
 ) -> FastAPI:
     """The app serving tables kept in ``storage`` (in memory when None).
+
+    ``accounts`` keeps the accounts and ratings (closed with the app); None: an
+    :class:`AccountStore` on the tables' database (in memory beside a memory store).
+    ``clock`` is the quick match's clock (tests pass a fake one).
 
     ``seeds`` gives each new match its secret seed (tests pass a deterministic source);
     ``limits`` bounds what one client may ask (:class:`~rami.server.limits.Limits`). A
@@ -76,6 +97,11 @@ def create_app(
         lobby = Lobby(
             storage if storage is not None else MemoryStorage(), settings or Settings(), seeds
         )
+    store = accounts if accounts is not None else account_store_for(lobby.storage)
+    players = Accounts(store, account_config or AccountConfig())
+    lobby.on_finish = lambda table: record_table(players, table)
+    migrated = accounts is None and isinstance(lobby.storage, SqlStorage)
+    quick = QuickMatch(store.engine, create=not migrated)
     tables = lobby.tables
     metrics = Metrics(
         lambda: len(tables), lambda: sum(len(table.clients) for table in tables.values())
@@ -88,6 +114,7 @@ def create_app(
         await lobby.start()
         yield
         await lobby.close()
+        players.close()
 
     app = FastAPI(
         title="Rami",
@@ -99,8 +126,11 @@ def create_app(
     )
     install_error_handlers(app)
     app.include_router(ops_router(metrics, checks or {}))
+    app.include_router(accounts_router(store, players.config))
+    app.include_router(matchmaking_router(lobby, players, quick, clock))
     app.include_router(pages_router(WEB_DIR))
     app.state.lobby = lobby
+    app.state.accounts = players
     app.state.limits = limits
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
 
@@ -156,8 +186,11 @@ def create_app(
             config, name = parse_create(body)
         except ProtocolError as error:
             return error_response(400, error.code, error.message)
+        account = await players.of_request(request)
+        if config.rated and account is None:
+            return error_response(401, "login_required", "log in to create a rated table")
         try:
-            table, token = await lobby.create(config, name)
+            table, token = await lobby.create(config, name, account)
         except Refusal as refusal:
             return error_response(503, refusal.code, refusal.message)
         created = CreatedTable(table=table.table_id, seat=0, token=token)
@@ -209,6 +242,7 @@ def create_app(
 
     @app.websocket("/ws/{table_id}")
     async def socket(websocket: WebSocket, table_id: str) -> None:
-        await serve_socket(websocket, lobby, table_id, connections, relay)
+        account = await players.of_websocket(websocket)
+        await serve_socket(websocket, lobby, table_id, connections, relay, account)
 
     return app

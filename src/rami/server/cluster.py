@@ -103,7 +103,7 @@ class ClusterLobby(Lobby):
             return None
         table.mark_away()
         self._add(table)
-        if table.match is not None and table.match.finished:
+        if table.match is not None and table.match.finished and await table.record_result():
             await table.store_status()  # in case the owner that finished it died first
         return table
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from rami.bots import LEVELS
 from rami.errors import RamiError
 from rami.rules import PRESETS, RuleSet, get_rules
+from rami.server.identity import Identity
 from rami.server.protocol import ProtocolError, clean_name
 
 if TYPE_CHECKING:
@@ -26,6 +27,10 @@ class TableConfig:
     turn_timer: int | None = None
     base: str = "rami51"
     """The preset the rules were chosen from (its rules page is linked)."""
+    public: bool = False
+    """Listed by ``GET /api/lobby`` (open while seats are free, then live to watch)."""
+    rated: bool = False
+    """The match counts for the seats' ratings: only accounts and bots sit, preset rules."""
 
     @property
     def seats(self) -> int:
@@ -40,6 +45,8 @@ class TableConfig:
             "bots": list(self.bots),
             "turn_timer": self.turn_timer,
             "base": self.base,
+            "public": self.public,
+            "rated": self.rated,
         }
 
     @classmethod
@@ -48,7 +55,10 @@ class TableConfig:
         preset = data["preset"]
         rules = RuleSet.from_options(data["rules"], preset if preset in PRESETS else "custom")
         base = data.get("base", preset)
-        return cls(rules, tuple(data["bots"]), data.get("turn_timer"), base)
+        public, rated = data.get("public", False), data.get("rated", False)
+        if not isinstance(public, bool) or not isinstance(rated, bool):
+            raise ValueError("public and rated are true or false")
+        return cls(rules, tuple(data["bots"]), data.get("turn_timer"), base, public, rated)
 
 
 @dataclass(slots=True)
@@ -63,6 +73,8 @@ class Seat:
     autoplay: bool = False
     """True while a bot plays for a person who stayed away past the grace period."""
     joined: bool = field(default=False)
+    account: Identity | None = None
+    """The account holding the seat (None: a guest or a bot)."""
 
     @property
     def taken(self) -> bool:
@@ -103,5 +115,8 @@ def parse_create(body: CreateTable) -> tuple[TableConfig, str]:
     timer = body.turn_timer
     if timer is not None and not TIMER_RANGE[0] <= timer <= TIMER_RANGE[1]:
         raise _bad(f"turn_timer: {TIMER_RANGE[0]}-{TIMER_RANGE[1]} seconds, or none")
+    if body.rated and rules is not PRESETS.get(body.preset):
+        raise _bad("a rated table plays its preset's rules: no options, no rounds")
     levels: list[str | None] = [None] * (seats - len(bots)) + list(bots)
-    return TableConfig(rules, tuple(levels), timer, body.preset), name
+    config = TableConfig(rules, tuple(levels), timer, body.preset, body.public, body.rated)
+    return config, name

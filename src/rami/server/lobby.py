@@ -26,6 +26,7 @@ from rami.errors import RamiError
 from rami.server.auth import new_table_id
 from rami.server.config import TableConfig
 from rami.server.driver import Driver
+from rami.server.identity import Identity
 from rami.server.limits import Limits
 from rami.server.protocol import encode
 from rami.server.snapshot import snapshot
@@ -53,8 +54,9 @@ class Remote:
     owner: str
 
 
-Relay = Callable[[WebSocket, str, str], Awaitable[None]]
-"""Carries an accepted websocket to the process owning its table (scaled-out mode)."""
+Relay = Callable[[WebSocket, str, str, Identity | None], Awaitable[None]]
+"""Carries an accepted websocket (table, owner, its account) to the process owning its table
+(scaled-out mode)."""
 
 
 class TableUnavailable(RamiError):
@@ -128,9 +130,14 @@ class Lobby:
         self.drivers: dict[str, Driver] = {}
         self.broken: dict[str, str] = {}
         """Stored tables that could not be restored, with the reason (quarantined)."""
+        self.on_finish: Callable[[Table], Awaitable[bool]] | None = None
+        """Records a finished match (the app sets it when it has accounts)."""
+        self.unrecorded: list[Table] = []
+        """Finished tables restored at start-up whose result is recorded (again) on start."""
         self._loading = asyncio.Lock()
 
     def _add(self, table: Table) -> None:
+        table.on_finish = self.on_finish
         self.tables[table.table_id] = table
         driver = self.drivers[table.table_id] = Driver(table, self._archive)
         driver.start()
@@ -161,7 +168,16 @@ class Lobby:
             if table is not None and not (table.match is not None and table.match.finished):
                 table.mark_away()
                 self._add(table)
+            elif table is not None and any(seat.account is not None for seat in table.seats):
+                self.unrecorded.append(table)
         return len(self.tables)
+
+    async def record_unrecorded(self) -> None:
+        """Record the restored finished matches of accounts (once: results are keyed)."""
+        while self.unrecorded:
+            table = self.unrecorded.pop()
+            table.on_finish = self.on_finish
+            await table.record_result()
 
     def _refuse_broken(self, table_id: str) -> None:
         if table_id in self.broken:
@@ -208,9 +224,30 @@ class Lobby:
             self._quarantine(table_id, error)
             raise TableUnavailable(DAMAGED) from None
 
-    async def create(self, config: TableConfig, host_name: str) -> tuple[Table, str]:
-        """A new table with its host in seat 1; returns the table and the host's token."""
-        table_id = new_table_id()
+    async def create(
+        self, config: TableConfig, host_name: str, account: Identity | None = None
+    ) -> tuple[Table, str]:
+        """A new table with its host in seat 1 (bound to ``account`` when logged in); returns
+        the table and the host's token."""
+        table = await self._new_table(config)
+        async with table.lock:
+            _, token = await table.take_seat(host_name, 0, account)
+        return table, token
+
+    async def create_match(
+        self, config: TableConfig, accounts: list[Identity], table_id: str | None = None
+    ) -> Table:
+        """A new table seating ``accounts`` in the first seats (bots in the others), started."""
+        table = await self._new_table(config, table_id)
+        async with table.lock:
+            for seat, account in enumerate(accounts):
+                await table.take_seat(account.name, seat, account)
+            await table.commit({"type": "start"})
+            table.broadcast()
+        return table
+
+    async def _new_table(self, config: TableConfig, table_id: str | None = None) -> Table:
+        table_id = table_id or new_table_id()
         created = time.time()
         seed = self.seeds()
         stored = StoredTable(table_id, created, config.to_json(), {"seed": seed})
@@ -222,9 +259,7 @@ class Lobby:
         await self._adopt(table_id)
         table = Table(table_id, config, seed, self.storage, self.settings, created)
         self._add(table)
-        async with table.lock:
-            _, token = await table.take_seat(host_name, 0)
-        return table, token
+        return table
 
     async def _adopt(self, table_id: str) -> None:
         """Take a new table on before it is served (one process owns every table here)."""
@@ -242,8 +277,9 @@ class Lobby:
         return await self.find(table_id)
 
     async def start(self) -> None:
-        """Restore the stored tables in play."""
+        """Restore the stored tables in play; record the results of finished ones."""
         self.restore()
+        await self.record_unrecorded()
 
     async def close(self) -> None:
         """Stop every driver and close the store."""

@@ -49,6 +49,10 @@ class CreateTable(BaseModel):
     """Play this many rounds instead of the preset's end of match."""
     turn_timer: int | None = None
     """Seconds each seat has to act, or none."""
+    public: bool = False
+    """List the table in ``GET /api/lobby``."""
+    rated: bool = False
+    """Rate the match (the creator must be logged in; preset rules; accounts and bots only)."""
 
     def rule_changes(self) -> dict[str, Any]:
         """The rule options the body sets (left-out options are not included)."""

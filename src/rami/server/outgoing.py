@@ -35,6 +35,8 @@ class SeatInfo(_ServerMessage):
     taken: bool
     online: bool
     autoplay: bool
+    account: str | None = None
+    """The name of the account holding the seat (None: a guest or a bot)."""
 
 
 class TableInfo(_ServerMessage):
@@ -54,6 +56,8 @@ class TableInfo(_ServerMessage):
     turn_timer: int | None
     turn_left: float | None
     host: int
+    public: bool = False
+    rated: bool = False
     status: Literal["waiting", "playing", "round_over", "finished"]
     seats: list[SeatInfo]
 

@@ -19,6 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rami.server.bus import Bus
 from rami.server.cluster import ClusterLobby
+from rami.server.identity import Identity
 from rami.server.limits import Limits
 from rami.server.table import Table
 from rami.server.ws import Session
@@ -34,8 +35,16 @@ OWNER_CHECK = 1.0
 class RemoteSession(Session):
     """The owner's side of a relayed connection: a session whose outbox goes to the relay."""
 
-    def __init__(self, bus: Bus, relay: str, conn: str, table: Table, limits: Limits) -> None:
-        super().__init__(None, table, limits)  # type: ignore[arg-type]
+    def __init__(
+        self,
+        bus: Bus,
+        relay: str,
+        conn: str,
+        table: Table,
+        limits: Limits,
+        account: Identity | None = None,
+    ) -> None:
+        super().__init__(None, table, limits, account=account)  # type: ignore[arg-type]
         self.bus, self.relay, self.conn = bus, relay, conn
         self.task = asyncio.get_running_loop().create_task(self._forward())
 
@@ -77,7 +86,10 @@ class Relays:
             table = self.lobby.tables.get(str(message.get("table")))
             if table is not None and conn not in self.served:
                 relay = str(message.get("proc"))
-                self.served[conn] = RemoteSession(self.lobby.bus, relay, conn, table, self.limits)
+                account = Identity.from_json(message.get("account"))
+                self.served[conn] = RemoteSession(
+                    self.lobby.bus, relay, conn, table, self.limits, account
+                )
             return
         session = self.served.get(conn)
         if session is None:
@@ -97,14 +109,23 @@ class Relays:
             if session.table is table:
                 del self.served[conn]
 
-    async def relay(self, websocket: WebSocket, table_id: str, owner: str) -> None:
-        """Carry one accepted websocket to the table's owner until either side ends."""
+    async def relay(
+        self, websocket: WebSocket, table_id: str, owner: str, account: Identity | None = None
+    ) -> None:
+        """Carry one accepted websocket to the table's owner until either side ends.
+
+        ``account`` (resolved here from the handshake's cookie) goes with the ``open``
+        envelope: the owner binds the connection to it, and nothing the client sends can.
+        """
         bus, conn = self.lobby.bus, secrets.token_hex(8)
         queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.outgoing[conn] = queue
         envelope = {"conn": conn, "proc": bus.process_id, "table": table_id}
+        opening: dict[str, Any] = {**envelope, "op": "open"}
+        if account is not None:
+            opening["account"] = account.to_json()
         try:
-            if not await bus.to_table(table_id, {**envelope, "op": "open"}):
+            if not await bus.to_table(table_id, opening):
                 await websocket.close(code=CLOSE_MOVED)
                 return
             tasks = [

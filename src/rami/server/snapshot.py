@@ -43,6 +43,8 @@ def table_info(table: Table) -> dict[str, Any]:
         "turn_timer": config.turn_timer,
         "turn_left": table.turn_left(),
         "host": 0,
+        "public": config.public,
+        "rated": config.rated,
         "status": status_of(table),
         "seats": [
             {
@@ -51,6 +53,7 @@ def table_info(table: Table) -> dict[str, Any]:
                 "taken": seat.taken,
                 "online": seat.bot is not None or seat.online > 0,
                 "autoplay": seat.autoplay,
+                "account": None if seat.account is None else seat.account.name,
             }
             for seat in table.seats
         ],

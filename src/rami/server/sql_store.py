@@ -21,13 +21,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import insert, select, union_all, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import OperationalError
 
 from rami.server.database import DB_NAME, make_engine, sqlite_url, upgrade
 from rami.server.schema import events_t, tables_t
-from rami.server.storage import CorruptTableError, StorageError, StoredTable
+from rami.server.storage import CorruptTableError, StorageError, StoredTable, listing_of
 
 __all__ = ["DB_NAME", "SqlStorage", "SqliteStorage"]
 
@@ -83,7 +83,9 @@ class SqlStorage:
             "created": table.created,
             "config": _dumps(table.config),
             "secret": _dumps(table.secret),
+            **listing_of(table.config),
         }
+        row["players"] = json.dumps(row["players"], ensure_ascii=False)
         await self._submit(self._execute(insert(tables_t), row))
 
     async def append(self, table_id: str, version: int, event: dict[str, Any]) -> None:
@@ -106,6 +108,68 @@ class SqlStorage:
         """Record a table's status (waiting, playing, finished) for listing live tables."""
         statement = update(tables_t).where(tables_t.c.id == table_id).values(status=status)
         await self._submit(self._execute(statement, {}))
+
+    async def set_lobby(self, table_id: str, taken: int, players: list[str], round_: int) -> None:
+        """Record what the lobby lists of a public table."""
+        names = json.dumps(players, ensure_ascii=False)
+        statement = (
+            update(tables_t)
+            .where(tables_t.c.id == table_id)
+            .values(taken=taken, players=names, round=round_)
+        )
+        await self._submit(self._execute(statement, {}))
+
+    def lobby_rows(self, limit: int) -> list[dict[str, Any]]:
+        """Public tables waiting with a free seat or in play, newest first, ``limit`` of each."""
+        columns = (
+            tables_t.c.id,
+            tables_t.c.status,
+            tables_t.c.preset,
+            tables_t.c.seats,
+            tables_t.c.taken,
+            tables_t.c.players,
+            tables_t.c.rated,
+            tables_t.c.round,
+            tables_t.c.config,
+            tables_t.c.created,
+        )
+        public = tables_t.c.public.is_(True)
+        waiting = (
+            select(*columns)
+            .where(public, tables_t.c.status == "waiting", tables_t.c.taken < tables_t.c.seats)
+            .order_by(tables_t.c.created.desc())
+            .limit(limit)
+        )
+        playing = (
+            select(*columns)
+            .where(public, tables_t.c.status == "playing")
+            .order_by(tables_t.c.created.desc())
+            .limit(limit)
+        )
+        query = union_all(waiting.subquery().select(), playing.subquery().select())
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).all()
+        out = []
+        for row in sorted(rows, key=lambda r: -float(r.created)):
+            try:
+                players = [str(name) for name in json.loads(row.players)]
+                turn = json.loads(row.config).get("turn_timer")
+            except (ValueError, TypeError, AttributeError):
+                continue  # a damaged row is left out of the listing
+            out.append(
+                {
+                    "table": str(row.id),
+                    "status": str(row.status),
+                    "preset": str(row.preset),
+                    "seats": int(row.seats),
+                    "taken": int(row.taken),
+                    "players": players,
+                    "rated": bool(row.rated),
+                    "turn_seconds": turn if isinstance(turn, int) else None,
+                    "round": int(row.round),
+                }
+            )
+        return out
 
     def claim(self, table_id: str, epoch: int) -> None:
         """Write ``table_id`` under ``epoch`` from now on; refused when a newer epoch holds it.

@@ -65,9 +65,32 @@ class Storage(Protocol):
         """Record a table's status: waiting, playing or finished (a hint for listings)."""
         ...
 
+    async def set_lobby(self, table_id: str, taken: int, players: list[str], round_: int) -> None:
+        """Record what the lobby lists of a public table: seats taken, names, the round."""
+        ...
+
+    def lobby_rows(self, limit: int) -> list[dict[str, Any]]:
+        """Public tables waiting or in play, newest first, at most ``limit`` of each status:
+        ``{table, status, preset, seats, taken, players, rated, turn_seconds, round}``."""
+        ...
+
     async def close(self) -> None:
         """Finish pending writes and release the store."""
         ...
+
+
+def listing_of(config: dict[str, Any]) -> dict[str, Any]:
+    """The lobby's columns of a new table, from its stored configuration."""
+    bots = config.get("bots", [])
+    return {
+        "public": bool(config.get("public", False)),
+        "rated": bool(config.get("rated", False)),
+        "preset": str(config.get("base", config.get("preset", ""))),
+        "seats": len(bots),
+        "taken": sum(1 for level in bots if level is not None),
+        "players": [f"Bot {i + 1} ({level})" for i, level in enumerate(bots) if level is not None],
+        "round": 0,
+    }
 
 
 class MemoryStorage:
@@ -76,6 +99,7 @@ class MemoryStorage:
     def __init__(self) -> None:
         self.tables: dict[str, StoredTable] = {}
         self.statuses: dict[str, str] = {}
+        self.listings: dict[str, dict[str, Any]] = {}
 
     async def create_table(self, table: StoredTable) -> None:
         """Keep a copy of the new table."""
@@ -84,6 +108,7 @@ class MemoryStorage:
         self.tables[table.table_id] = StoredTable(
             table.table_id, table.created, dict(table.config), dict(table.secret)
         )
+        self.listings[table.table_id] = listing_of(table.config)
 
     async def append(self, table_id: str, version: int, event: dict[str, Any]) -> None:
         """Append the event; versions must follow each other."""
@@ -108,6 +133,28 @@ class MemoryStorage:
     async def set_status(self, table_id: str, status: str) -> None:
         """Keep the status."""
         self.statuses[table_id] = status
+
+    async def set_lobby(self, table_id: str, taken: int, players: list[str], round_: int) -> None:
+        """Keep the lobby's facts."""
+        listing = self.listings.get(table_id)
+        if listing is not None:
+            listing.update(taken=taken, players=list(players), round=round_)
+
+    def lobby_rows(self, limit: int) -> list[dict[str, Any]]:
+        """The public tables waiting or in play, newest first."""
+        rows: list[dict[str, Any]] = []
+        counts = {"waiting": 0, "playing": 0}
+        for table_id in reversed(list(self.tables)):
+            listing = self.listings.get(table_id)
+            status = self.statuses.get(table_id, "waiting")
+            if listing is None or not listing["public"] or counts.get(status, limit) >= limit:
+                continue
+            if status == "waiting" and listing["taken"] >= listing["seats"]:
+                continue
+            counts[status] += 1
+            turn = self.tables[table_id].config.get("turn_timer")
+            rows.append({"table": table_id, "status": status, "turn_seconds": turn, **listing})
+        return rows
 
     async def close(self) -> None:
         """Nothing to release."""

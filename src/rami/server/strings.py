@@ -208,6 +208,13 @@ ERRORS: dict[str, str] = {
     "round_in_progress": N_("The round is still being played."),
     "already_opened": N_("You have already opened."),
     "already_seated": N_("You already have a seat at this table."),
+    "login_required": N_("Log in first: this needs an account."),
+    "no_such_ticket": N_("There is no such quick-match ticket."),
+    "already_waiting": N_("You are already waiting for a quick match."),
+    "bad_quickmatch": N_(
+        "A quick match needs a known preset, a player count it seats and a bot wait of 5 to "
+        "600 seconds."
+    ),
     "bad_player_count": N_("These rules are not for this number of players."),
     "bad_rules": N_("These rule options do not go together."),
     "bad_table": N_("The table could not be set up with these choices."),

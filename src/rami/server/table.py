@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
@@ -21,6 +21,7 @@ from rami.i18n import negotiate_language
 from rami.match import MatchState, match_apply, new_match, next_round
 from rami.server.auth import new_token, token_hash, token_matches
 from rami.server.config import Seat, TableConfig
+from rami.server.identity import Identity
 from rami.server.protocol import (
     Act,
     Hello,
@@ -52,9 +53,13 @@ class Settings:
 class Client:
     """One connection as a table sees it: its seat (None: spectator), language and outbox."""
 
-    def __init__(self, send: Callable[[str | None], None], lang: str = "en") -> None:
+    def __init__(
+        self, send: Callable[[str | None], None], lang: str = "en", account: Identity | None = None
+    ) -> None:
         self.seat: int | None = None
         self.lang = lang
+        self.account = account
+        """The logged-in account of the connection (resolved from its handshake's cookie)."""
         self._send = send
 
     def send(self, text: str) -> None:
@@ -120,6 +125,8 @@ class Table:
         self.quiet_since = self.changed_at
         """When the table last changed or its last connection left."""
         self.wakeup = asyncio.Event()
+        self.on_finish: Callable[[Table], Awaitable[bool]] | None = None
+        """Records the finished match; False: not recorded now (a later load tries again)."""
 
     # --- events: applied live after storage, and again when a table is restored ----------
 
@@ -145,6 +152,12 @@ class Table:
                 event.get("token_hash"), str
             ):
                 raise BadEventError("a join names a player and a token hash")
+            if "account" in event:
+                account = Identity.from_json(event["account"])
+                if account is None:
+                    raise BadEventError("a join's account is an id and a name")
+                if self.seat_of_account(account.account_id) is not None:
+                    raise BadEventError(f"account {account.account_id} is seated already")
             return None
         if kind == "start":
             if match is not None or not all(seat.taken for seat in self.seats):
@@ -168,6 +181,7 @@ class Table:
         if event["type"] == "join":
             seat = self.seats[event["seat"]]
             seat.name, seat.token_hash, seat.joined = event["name"], event["token_hash"], True
+            seat.account = Identity.from_json(event.get("account"))
         else:
             self.match = after
         self.version += 1
@@ -211,8 +225,26 @@ class Table:
             log.error("table %s: event %d not saved: %s", self.table_id, self.version + 1, error)
             raise Refusal("storage_failed", "the move was not saved: nothing changed") from None
         self._settle(event, after)
+        if self.config.public and event["type"] in ("join", "start", "next_round"):
+            await self.store_listing()
         if self.listed_status() != listed:
+            if self.listed_status() == "finished" and not await self.record_result():
+                return  # listed as playing until recorded: the next load records it
             await self.store_status()
+
+    async def record_result(self) -> bool:
+        """Record the finished match through :attr:`on_finish` (True when nothing to do)."""
+        return True if self.on_finish is None else await self.on_finish(self)
+
+    async def store_listing(self) -> None:
+        """Record what the lobby lists (seats taken, names, round); a failure is logged."""
+        taken = [seat for seat in self.seats if seat.taken]
+        names = [seat.name or "?" for seat in taken]
+        round_ = 0 if self.match is None else self.match.round_index
+        try:
+            await self.storage.set_lobby(self.table_id, len(taken), names, round_)
+        except StorageError as error:
+            log.warning("table %s: lobby listing not saved: %s", self.table_id, error)
 
     def listed_status(self) -> str:
         """The status the store lists the table under: waiting, playing or finished."""
@@ -267,6 +299,13 @@ class Table:
 
     # --- connections -------------------------------------------------------------------
 
+    def seat_of_account(self, account_id: int) -> int | None:
+        """The seat the account holds at this table."""
+        for index, seat in enumerate(self.seats):
+            if seat.account is not None and seat.account.account_id == account_id:
+                return index
+        return None
+
     def seat_of_token(self, token: str) -> int | None:
         """The seat whose token this is."""
         for index, seat in enumerate(self.seats):
@@ -300,7 +339,8 @@ class Table:
             self.wakeup.set()
 
     async def hello(self, client: Client, msg: Hello) -> None:
-        """Bind a connection to the seat of its token, or as a spectator, and sync it.
+        """Bind a connection to the seat of its token (without one: the seat its logged-in
+        account holds here), or as a spectator, and sync it.
 
         Only the sender gets a state, unless the hello brings its seat back online (then
         everyone sees it).
@@ -312,6 +352,8 @@ class Table:
                 seat = self.seat_of_token(msg.token)
                 if seat is None:
                     client.send(encode(error_message("bad_token", "that seat token is not valid")))
+            elif client.account is not None:
+                seat = self.seat_of_account(client.account.account_id)
             before = [(s.online > 0, s.autoplay) for s in self.seats]
             self._bind(client, seat)
             if before != [(s.online > 0, s.autoplay) for s in self.seats]:
@@ -346,16 +388,26 @@ class Table:
     async def _join(self, client: Client, msg: Join) -> None:
         if client.seat is not None:
             raise Refusal("already_seated", "you already have a seat at this table")
-        chosen, token = await self.take_seat(msg.name, msg.seat)
+        chosen, token = await self.take_seat(msg.name, msg.seat, client.account)
         client.send(encode({"type": "joined", "seat": chosen, "token": token}))
         self._bind(client, chosen)
         client.send(encode(ack_message(self.version)))
         self.broadcast()
 
-    async def take_seat(self, name: str, wanted: int | None) -> tuple[int, str]:
-        """Seat ``name`` (in ``wanted``, or the first free seat); returns the seat and token."""
+    async def take_seat(
+        self, name: str, wanted: int | None, account: Identity | None = None
+    ) -> tuple[int, str]:
+        """Seat ``name`` (in ``wanted``, or the first free seat); returns the seat and token.
+
+        A logged-in player sits under the account's name, bound to the account; a rated
+        table seats only accounts (and its bots).
+        """
         if self.match is not None:
             raise Refusal("already_started", "the match has started: you can watch it")
+        if account is None and self.config.rated:
+            raise Refusal("login_required", "log in to sit at a rated table")
+        if account is not None and self.seat_of_account(account.account_id) is not None:
+            raise Refusal("already_seated", "your account already has a seat at this table")
         free = [i for i, seat in enumerate(self.seats) if not seat.taken]
         if wanted is not None:
             if not 0 <= wanted < len(self.seats):
@@ -368,7 +420,11 @@ class Table:
         else:
             raise Refusal("table_full", "every seat is taken")
         token = new_token()
-        event = {"type": "join", "seat": chosen, "name": name, "token_hash": token_hash(token)}
+        event: dict[str, Any] = {"type": "join", "seat": chosen, "name": name}
+        event["token_hash"] = token_hash(token)
+        if account is not None:
+            event["name"] = account.name
+            event["account"] = account.to_json()
         await self.commit(event)
         return chosen, token
 

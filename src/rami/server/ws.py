@@ -19,6 +19,7 @@ import anyio
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rami.server.hints import hint_message
+from rami.server.identity import Identity
 from rami.server.limits import Limits, TokenBucket
 from rami.server.lobby import Lobby, Relay, TableUnavailable
 from rami.server.ops import Metrics
@@ -60,14 +61,19 @@ class Session:
     """A websocket bound to one table."""
 
     def __init__(
-        self, websocket: WebSocket, table: Table, limits: Limits, metrics: Metrics | None = None
+        self,
+        websocket: WebSocket,
+        table: Table,
+        limits: Limits,
+        metrics: Metrics | None = None,
+        account: Identity | None = None,
     ) -> None:
         self.websocket = websocket
         self.table = table
         self.limits = limits
         self.metrics = metrics
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX)
-        self.client = Client(self._enqueue)
+        self.client = Client(self._enqueue, account=account)
         self.greeted = False
         self.bucket = TokenBucket(limits.messages_per_second, limits.message_burst)
 
@@ -152,6 +158,13 @@ class Session:
         table, client = self.table, self.client
         if message.token is not None and table.seat_of_token(message.token) is not None:
             return False
+        account = client.account
+        if message.token is None and account is not None:
+            return table.seat_of_account(account.account_id) is None and self._watchers_full()
+        return self._watchers_full()
+
+    def _watchers_full(self) -> bool:
+        table, client = self.table, self.client
         if client in table.clients and client.seat is None:
             return False
         watching = sum(1 for other in table.clients if other.seat is None)
@@ -189,8 +202,13 @@ async def serve_socket(
     table_id: str,
     connections: Connections,
     relay: Relay | None = None,
+    account: Identity | None = None,
 ) -> None:
-    """Accept a connection for ``table_id`` and run its session (here, or relayed)."""
+    """Accept a connection for ``table_id`` and run its session (here, or relayed).
+
+    ``account`` is the logged-in account of the handshake; a relayed connection takes it to
+    the table's owner.
+    """
     await websocket.accept()
     try:
         table = await lobby.locate(table_id)
@@ -204,7 +222,7 @@ async def serve_socket(
         return
     if not isinstance(table, Table):
         if relay is not None:
-            await relay(websocket, table.table_id, table.owner)
+            await relay(websocket, table.table_id, table.owner, account)
         return
     limits = connections.limits
     if connections.open[table_id] >= limits.connections_per_table:
@@ -214,7 +232,7 @@ async def serve_socket(
         return
     connections.open[table_id] += 1
     try:
-        await Session(websocket, table, limits, connections.metrics).run()
+        await Session(websocket, table, limits, connections.metrics, account).run()
     finally:
         connections.open[table_id] -= 1
         if connections.open[table_id] <= 0:
