@@ -246,7 +246,10 @@ def test_the_leaderboard_and_a_profile_show_recorded_results(
     )
     assert page.locator("#bots tbody tr").count() == len(me["bots"])
     page.screenshot(path=str(shots / "web-leaderboard.png"), full_page=True)
-    page.click("nav.families a:not([aria-current])")
+    page.focus("nav.families a[aria-current=page]")
+    page.keyboard.press("Tab")  # the family switch by keyboard
+    assert page.evaluate("document.activeElement.textContent") == "Rami 40"
+    page.keyboard.press("Enter")
     page.wait_for_url(re.compile(r"preset=rami40$"))
     page.wait_for_selector("#players tbody tr")
     assert page.eval_on_selector_all("#players tbody th", "c => c.map(x => x.textContent)") == [

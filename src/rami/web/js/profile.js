@@ -113,8 +113,8 @@ async function render(main) {
       ${FAMILIES.map((f) => ratingHtml(data.name, f, data.ratings[f])).join("")}
       <h2>${t("Statistics")}</h2>
       ${statsHtml(data.stats)}
-      <h2>${t("Latest games")}</h2>
-      ${gamesHtml(data.games)}
+      <h2 id="games-title">${t("Latest games")}</h2>
+      <div class="scroll" role="region" aria-labelledby="games-title" tabindex="0">${gamesHtml(data.games)}</div>
     </section>`;
 }
 

@@ -11,8 +11,12 @@ function cookie(name) {
 /** The logged-in account ({name, ratings, settings, csrf_token}), or null for a guest. */
 export async function currentAccount(fresh = false) {
   if (account === undefined || fresh) {
-    const response = await fetch("/api/me", { credentials: "same-origin" });
-    account = response.ok ? await response.json() : null;
+    try {
+      const response = await fetch("/api/me", { credentials: "same-origin" });
+      account = response.ok ? await response.json() : null;
+    } catch {
+      return null; // offline: a guest for now, asked again next time
+    }
   }
   return account;
 }
