@@ -31,10 +31,9 @@ from solver_oracle import ilp_opening, ilp_partition  # noqa: E402
 from benchmarks._report import machine, publish_blocks  # noqa: E402
 from rami.cards import Card  # noqa: E402
 from rami.engine import apply, deal  # noqa: E402
+from rami.planning import best_turn, hint  # noqa: E402
 from rami.rules import RuleSet, get_rules  # noqa: E402
 from rami.solver import best_opening, best_partition, candidates, values  # noqa: E402
-from rami.solver.hint import hint  # noqa: E402
-from rami.solver.table import best_turn  # noqa: E402
 from rami.state import Phase  # noqa: E402
 from rami.views import view_for  # noqa: E402
 

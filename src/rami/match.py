@@ -13,7 +13,7 @@ from rami.actions import Action
 from rami.engine import apply, deal, legal_actions
 from rami.errors import IllegalActionError
 from rami.rules import RuleSet
-from rami.shuffle import commitment, derive_seed, new_seed
+from rami.shuffle import commitment, derive_seed, new_seed, table_binding
 from rami.state import Phase, RoundState
 
 
@@ -49,6 +49,11 @@ class MatchState:
     def finished(self) -> bool:
         """True once the match has ended."""
         return bool(self.winners)
+
+    @property
+    def binding(self) -> str:
+        """What this match's seed commitments are tied to (its rules and players)."""
+        return table_binding(self.rules.hash, self.names)
 
     @property
     def current_seat(self) -> int | None:
@@ -92,7 +97,8 @@ def new_match(
         dealer=dealer,
         round_index=1,
         round=deal(rules, players, first, dealer),
-        seed_commitment=seed_commitment or commitment(match_seed),
+        seed_commitment=seed_commitment
+        or commitment(match_seed, table_binding(rules.hash, tuple(names))),
     )
 
 

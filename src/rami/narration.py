@@ -1,14 +1,13 @@
 """Actions in words for a game log: ``"Ana took 7♥ from the discard pile"``, in any language.
 
 Clients render a view's public log with :func:`narrate_log`, which also knows which melds were
-only staged (laid before the player's opening); both clients say a solver hint with
-:func:`hint_text`. Meld numbers are shown from 1, so the table meld ``@0`` is "meld 1".
+only staged (laid before the player's opening). Meld numbers are shown from 1, so the table
+meld ``@0`` is "meld 1". Hints are said by :func:`rami.planning.wording.hint_text`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING
 
 from rami.actions import (
     Action,
@@ -25,9 +24,6 @@ from rami.cards import Card
 from rami.i18n import card_symbol, translator
 from rami.state import EndReason, RoundResult
 from rami.views import ViewEvent
-
-if TYPE_CHECKING:
-    from rami.solver.hint import Hint
 
 Face = Callable[[Card, str], str]
 """How a card is written in a sentence (default: :func:`rami.i18n.card_symbol`)."""
@@ -121,95 +117,3 @@ def narrate_result(
     if result.rami_sec:
         return tr.gettext("{player} went out in one go: rami sec!", player=who)
     return tr.gettext("{player} went out.", player=who)
-
-
-def hint_text(hint: Hint, lang: str, face: Face = card_symbol) -> str:
-    """A hint of :func:`rami.solver.hint.hint` in words: what to do, in order, and why."""
-    tr = translator(lang)
-    card = face(hint.card, lang) if hint.card is not None else ""
-    draw = {
-        "stock": tr.gettext("Draw from the stock."),
-        "top_useless": tr.gettext("Draw from the stock: {card} does not help you now.", card=card),
-        "take_to_go_out": tr.gettext(
-            "Take {card} from the discard pile: you can go out with it.", card=card
-        ),
-        "take_to_open": tr.gettext(
-            "Take {card} from the discard pile: it lets you open.", card=card
-        ),
-        "take_to_play": tr.gettext(
-            "Take {card} from the discard pile: you can play it.", card=card
-        ),
-        "take_for_meld": tr.gettext(
-            "Take {card} from the discard pile: it joins a meld in your hand.", card=card
-        ),
-    }
-    if hint.reason in draw:
-        return draw[hint.reason]
-    steps = _steps(hint.actions, lang, face)
-    reason = hint.reason
-    if reason == "go_out":
-        return tr.gettext("Go out: {steps}.", steps=steps)
-    if reason == "open" and hint.actions and isinstance(hint.actions[0], Open):
-        text = tr.gettext(
-            "Ready to open with {points} points: {steps}.", points=hint.points, steps=steps
-        )
-    elif reason == "open":
-        text = tr.gettext("Open with {points} points: {steps}.", points=hint.points, steps=steps)
-    elif reason == "build" and hint.short:
-        text = tr.ngettext(
-            "Keep building, you are {count} point short of opening: {steps}.",
-            "Keep building, you are {count} points short of opening: {steps}.",
-            hint.short,
-            steps=steps,
-        )
-    elif reason == "build" and hint.short is None and hint.needs_clean_run:
-        text = tr.gettext(
-            "Keep building, no opening yet (it needs a clean run): {steps}.", steps=steps
-        )
-    elif reason == "build" and hint.short is None:
-        text = tr.gettext("Keep building, no opening yet: {steps}.", steps=steps)
-    elif reason == "build":
-        text = tr.gettext("Keep building your opening: {steps}.", steps=steps)
-    elif reason == "nothing":
-        text = tr.gettext("Nothing to play: {steps}.", steps=steps)
-    else:
-        text = tr.gettext("Suggested: {steps}.", steps=steps)
-    if hint.score is None:
-        return text
-    left = tr.ngettext("({count} point left in hand)", "({count} points left in hand)", hint.score)
-    return f"{text} {left}"
-
-
-def _steps(actions: Sequence[Action], lang: str, face: Face) -> str:
-    """The plays of a hint as one phrase: ``meld 7♠ 8♠ 9♠, press O to open, then discard K♦``."""
-    tr = translator(lang)
-    said: list[str] = []
-    for action in actions:
-        match action:
-            case MeldAction(cards):
-                said.append(tr.gettext("meld {cards}", cards=cards_words(cards, lang, face)))
-            case Open():
-                said.append(tr.gettext("press O to open"))
-            case TakeBack():
-                said.append(tr.gettext("take back the staged melds"))
-            case LayOff(card, target):
-                said.append(
-                    tr.gettext(
-                        "lay off {card} on meld {number}",
-                        card=face(card, lang),
-                        number=target + 1,
-                    )
-                )
-            case Swap(card, target):
-                said.append(
-                    tr.gettext(
-                        "give {card} for the joker of meld {number}",
-                        card=face(card, lang),
-                        number=target + 1,
-                    )
-                )
-            case Discard(card) if said:
-                said.append(tr.gettext("then discard {card}", card=face(card, lang)))
-            case Discard(card):
-                said.append(tr.gettext("discard {card}", card=face(card, lang)))
-    return ", ".join(said)

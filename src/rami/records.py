@@ -8,8 +8,10 @@ scores. A finished match ends with ``match_end``, which reveals the match seed. 
 
 Loading checks every line, and the replay checks every field of every line against what the
 engine gives (a line must be exactly what :func:`dumps` writes, seeds aside); the first bad
-line is named in the error and nothing is returned. Player names are checked as names: nothing
-in a record binds them, so a renamed player is only seen by reading them.
+line is named in the error and nothing is returned. Every seed commitment is tied to the rules'
+hash and the players' names (:func:`rami.shuffle.table_binding`), so a record whose players were
+renamed no longer matches its commitments. Version-1 records, whose commitments hash the seed
+alone, still load.
 """
 
 from __future__ import annotations
@@ -24,14 +26,17 @@ from rami.actions import Action, action_text, parse_action
 from rami.errors import InvalidRecordError, RamiError
 from rami.match import MatchState, match_apply, new_match, next_round
 from rami.rules import PRESETS, RuleSet
-from rami.shuffle import SHUFFLE_NAME, commitment, derive_seed
+from rami.shuffle import SHUFFLE_NAME, commitment, derive_seed, table_binding
 from rami.state import Phase, RoundResult
 
 FORMAT = "rami-record"
-VERSION = 1
+VERSION = 2
+UNBOUND_VERSION = 1
+"""The older version whose commitments are not tied to the rules and the players."""
 CLIENT_KEY = "client"
 """An optional header object where a client keeps its own data (not part of the game)."""
 HEADER_FREE = frozenset({CLIENT_KEY})
+_UNMATCHED_SEED = "the match seed does not match its commitment (edited seed, rules or players?)"
 
 
 @dataclass
@@ -62,18 +67,26 @@ class GameRecord:
     end: dict[str, Any] | None = None
     end_line: int = 0
     header: dict[str, Any] = field(default_factory=dict)
+    version: int = VERSION
+
+    @property
+    def binding(self) -> str | None:
+        """What the record's commitments are tied to (None for a version-1 record)."""
+        if self.version == UNBOUND_VERSION:
+            return None
+        return table_binding(self.rules.hash, self.names)
 
 
 def _line(payload: dict[str, Any]) -> str:
     return json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
 
 
-def _header_line(match: MatchState, reveal: bool) -> dict[str, Any]:
+def _header_line(match: MatchState, reveal: bool, version: int = VERSION) -> dict[str, Any]:
     rules = match.rules
     header: dict[str, Any] = {
         "type": "header",
         "format": FORMAT,
-        "version": VERSION,
+        "version": version,
         "shuffle": SHUFFLE_NAME,
         "preset": rules.name,
         "rules": rules.options(),
@@ -87,14 +100,14 @@ def _header_line(match: MatchState, reveal: bool) -> dict[str, Any]:
 
 
 def _round_line(
-    index: int, seats: tuple[int, ...], dealer: int, seed: str, reveal: bool
+    index: int, seats: tuple[int, ...], dealer: int, seed: str, reveal: bool, binding: str | None
 ) -> dict[str, Any]:
     start: dict[str, Any] = {
         "type": "round",
         "round": index,
         "dealer": dealer,
         "seats": list(seats),
-        "seed_commitment": commitment(seed),
+        "seed_commitment": commitment(seed, binding),
     }
     if reveal:
         start["seed"] = seed
@@ -137,7 +150,7 @@ def dumps(match: MatchState, reveal: bool = False) -> str:
     if match.round.phase is not Phase.OVER:
         played.append((match.round_index, match.active, match.dealer, match.round))
     for index, seats, dealer, rnd in played:
-        lines.append(_line(_round_line(index, seats, dealer, rnd.seed, reveal)))
+        lines.append(_line(_round_line(index, seats, dealer, rnd.seed, reveal, match.binding)))
         lines.extend(_line(_action_line(seats[e.seat], e.action)) for e in rnd.entries())
         if rnd.result is not None:
             lines.append(_line(_round_end_line(index, seats, rnd.result, rnd.seed)))
@@ -246,7 +259,8 @@ _JSON_TYPES = {bool: "true or false", int: "a whole number", str: "a string"}
 def _header(obj: dict[str, Any]) -> GameRecord:
     if obj.get("type") != "header" or obj.get("format") != FORMAT:
         raise InvalidRecordError("this is not a Rami game record", 1)
-    if obj.get("version") != VERSION:
+    version = obj.get("version")
+    if type(version) is not int or version not in (UNBOUND_VERSION, VERSION):
         raise InvalidRecordError(f"unsupported record version {_short(obj.get('version'))}", 1)
     if obj.get("shuffle") != SHUFFLE_NAME:
         raise InvalidRecordError(f"unknown shuffle {_short(obj.get('shuffle'))}", 1)
@@ -266,11 +280,14 @@ def _header(obj: dict[str, Any]) -> GameRecord:
         raise InvalidRecordError("players must be names (non-empty text)", 1)
     seed_commitment = _field(obj, "seed_commitment", str, 1)
     seed = obj.get("seed")
-    if seed is not None and (not isinstance(seed, str) or commitment(seed) != seed_commitment):
-        raise InvalidRecordError("the match seed does not match its commitment", 1)
+    record = GameRecord(rules, names, seed_commitment, seed, [], header=obj, version=version)
+    if seed is not None and (
+        not isinstance(seed, str) or commitment(seed, record.binding) != seed_commitment
+    ):
+        raise InvalidRecordError(_UNMATCHED_SEED, 1)
     if not isinstance(obj.get(CLIENT_KEY, {}), dict):
         raise InvalidRecordError(f"field '{CLIENT_KEY}' must be an object", 1)
-    return GameRecord(rules, names, seed_commitment, seed, [], header=obj)
+    return record
 
 
 def loads(text: str) -> GameRecord:
@@ -337,8 +354,9 @@ def _add_line(record: GameRecord, obj: dict[str, Any], number: int) -> None:
 
 def _round_seed(record: GameRecord, rnd: RoundRecord, match_seed: str | None) -> str:
     """The round's seed, checked against its commitment and, when known, the match seed."""
+    binding = record.binding
     derived = None if match_seed is None else derive_seed(match_seed, rnd.index)
-    if derived is not None and commitment(derived) != rnd.seed_commitment:
+    if derived is not None and commitment(derived, binding) != rnd.seed_commitment:
         raise InvalidRecordError("the round seed's commitment is not the match's", rnd.line)
     revealed: Any = rnd.seed
     line = rnd.line
@@ -352,7 +370,7 @@ def _round_seed(record: GameRecord, rnd: RoundRecord, match_seed: str | None) ->
                 "the round's seed is not revealed: it cannot be replayed", rnd.line
             )
         return derived
-    if commitment(revealed) != rnd.seed_commitment:
+    if commitment(revealed, binding) != rnd.seed_commitment:
         raise InvalidRecordError("the round seed does not match its commitment", line)
     return str(revealed)
 
@@ -360,13 +378,17 @@ def _round_seed(record: GameRecord, rnd: RoundRecord, match_seed: str | None) ->
 def _match_seed(record: GameRecord) -> str | None:
     """The match seed, from the header (a private save) or the match end, once checked."""
     seed = record.seed if record.seed is not None else (record.end or {}).get("seed")
-    if isinstance(seed, str) and commitment(seed) == record.seed_commitment:
+    if isinstance(seed, str) and commitment(seed, record.binding) == record.seed_commitment:
         return seed
     return None
 
 
 def replay(record: GameRecord) -> MatchState:
-    """Replay a parsed record; every field of every line is checked against the replay."""
+    """Replay a parsed record; every field of every line is checked against the replay.
+
+    A version-1 record whose match seed is known comes back committed in the current form, so
+    saving it again writes a record that loads.
+    """
     if not record.rounds:
         raise InvalidRecordError("the record has no round", 1)
     match_seed = _match_seed(record)
@@ -384,13 +406,18 @@ def replay(record: GameRecord) -> MatchState:
         except RamiError as error:
             raise InvalidRecordError(_cut(error.message), rnd.line) from None
         if first:
-            header = _header_line(match, reveal=True)
+            header = _header_line(match, reveal=True, version=record.version)
             _check_line(record.header, header, 1, frozenset({"seed"}), HEADER_FREE)
-        expected = _round_line(rnd.index, match.active, match.dealer, seed, reveal=True)
+        expected = _round_line(
+            rnd.index, match.active, match.dealer, seed, reveal=True, binding=record.binding
+        )
         _check_line(rnd.start, expected, rnd.line, frozenset({"seed"}))
         match = _replay_actions(match, rnd, seed)
     assert match is not None
-    return _check_match_end(record, match)
+    match = _check_match_end(record, match)
+    if record.binding is None and match.seed:
+        match = replace(match, seed_commitment=commitment(match.seed, match.binding))
+    return match
 
 
 def _replay_actions(match: MatchState, rnd: RoundRecord, seed: str) -> MatchState:
@@ -428,8 +455,8 @@ def _check_match_end(record: GameRecord, match: MatchState) -> MatchState:
     seed = record.end.get("seed")
     if seed is None:
         raise InvalidRecordError("match_end line: missing field 'seed'", record.end_line)
-    if not isinstance(seed, str) or commitment(seed) != record.seed_commitment:
-        raise InvalidRecordError("the match seed does not match its commitment", record.end_line)
+    if not isinstance(seed, str) or commitment(seed, record.binding) != record.seed_commitment:
+        raise InvalidRecordError(_UNMATCHED_SEED, record.end_line)
     match = replace(match, seed=seed)
     _check_line(record.end, _match_end_line(match), record.end_line)
     return match

@@ -8,6 +8,7 @@ sampling, so the same seed gives the same deal on every machine and Python versi
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
@@ -40,9 +41,20 @@ def shuffled(items: Sequence[T], seed: str, label: str) -> list[T]:
     return out
 
 
-def commitment(seed: str) -> str:
-    """The public hash that commits to ``seed`` before it is revealed."""
-    return hashlib.sha256(f"rami-seed|{seed}".encode()).hexdigest()
+def table_binding(rules_hash: str, names: Sequence[str]) -> str:
+    """What a commitment ties a seed to: the rules' hash and the players' names in seat order."""
+    return json.dumps([rules_hash, *names], ensure_ascii=False, separators=(",", ":"))
+
+
+def commitment(seed: str, binding: str | None) -> str:
+    """The public hash that commits to ``seed`` (and the table it is for) before it is revealed.
+
+    ``binding`` is :func:`table_binding` of the match, so a record whose rules or names were
+    edited no longer matches the hashes published at the table; None gives the unbound form of
+    version-1 records, which committed to the seed alone.
+    """
+    text = f"rami-seed|{seed}" if binding is None else f"rami-seed|{binding}|{seed}"
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def derive_seed(match_seed: str, round_index: int) -> str:

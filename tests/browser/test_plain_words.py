@@ -52,6 +52,16 @@ def test_the_table_shows_the_preset_name_and_the_rules_pages_hash(
     assert rules_page.status_code == 200
     assert re.search(rf"\b{rules_hash}\b", rules_page.text)
 
+    # a table whose options differ from its preset links the page of its own rules
+    custom_id, custom_token = app.create(seed="own", preset="rami51", options={"hand_size": 15})
+    Table(page, app, custom_id, custom_token).open()
+    custom_hash = page.inner_text("#table-title").rsplit(" ", 1)[-1]
+    assert custom_hash != PRESETS["rami51"].hash
+    own_page = httpx.get(app.url + page.get_attribute("#rules-link", "href"), timeout=10)
+    assert re.search(rf"\b{custom_hash}\b", own_page.text)
+    assert PRESETS["rami51"].hash not in own_page.text
+    Table(page, app, table_id, token).open()
+
     # the seed hash sits in a closed "Fair shuffle" detail
     assert page.inner_text(".commit summary") == "Fair shuffle"
     assert not page.is_visible(".commit code")

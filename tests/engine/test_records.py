@@ -45,13 +45,63 @@ def test_record_holds_rules_hash_players_and_commitments(finished: MatchState) -
     header = lines[0]
     assert header["rules_hash"] == finished.rules.hash
     assert header["players"] == ["P0", "P1", "P2"]
-    assert header["seed_commitment"] == commitment(finished.seed)
+    assert header["seed_commitment"] == commitment(finished.seed, finished.binding)
     assert "seed" not in header
     rounds = [line for line in lines if line["type"] == "round"]
     assert all("seed" not in line for line in rounds)
     ends = [line for line in lines if line["type"] == "round_end"]
     pairs = zip(ends, rounds, strict=True)
-    assert all(commitment(end["seed"]) == start["seed_commitment"] for end, start in pairs)
+    assert all(
+        commitment(end["seed"], finished.binding) == start["seed_commitment"]
+        for end, start in pairs
+    )
+
+
+def test_an_unfinished_record_with_a_renamed_player_is_refused() -> None:
+    """Without the match seed, the revealed round seeds still tie the record to its players."""
+    match = _play("rami51", 3, 2, 4)
+    if match.finished:
+        pytest.skip("this seed ended the match in one round")
+    objs = [json.loads(line) for line in dumps(match).splitlines()]
+    assert objs[-1]["type"] != "match_end" and "seed" not in objs[0]
+    objs[0]["players"][2] = "Mallory"
+    text = "\n".join(json.dumps(o) for o in objs) + "\n"
+    with pytest.raises(InvalidRecordError, match="commitment"):
+        replay(loads(text))
+
+
+def _as_version_1(text: str, match: MatchState) -> str:
+    """``text`` as a version-1 record, whose commitments hash the seeds alone."""
+    objs = [json.loads(line) for line in text.splitlines()]
+    objs[0]["version"] = 1
+    objs[0]["seed_commitment"] = commitment(match.seed, None)
+    ends = {o["round"]: o["seed"] for o in objs if o["type"] == "round_end"}
+    for obj in objs:
+        if obj["type"] == "round":
+            seed = obj.get("seed", ends.get(obj["round"]))
+            obj["seed_commitment"] = commitment(seed, None)
+    return "\n".join(json.dumps(o) for o in objs) + "\n"
+
+
+def test_a_version_1_record_still_loads(finished: MatchState) -> None:
+    again = replay(loads(_as_version_1(dumps(finished), finished)))
+    assert again.totals == finished.totals and again.round == finished.round
+    private = replay(loads(_as_version_1(dumps(finished, reveal=True), finished)))
+    assert private.seed_commitment == finished.seed_commitment  # re-committed in today's form
+
+
+def test_a_resumed_version_1_save_saves_again_in_todays_form(tmp_path: Path) -> None:
+    match = new_match(get_rules("rami40"), ["A", "B"], "old-save")
+    rng = random.Random(3)
+    for _ in range(30):
+        match = match_apply(match, random_legal(match_legal_actions(match), rng))
+    path = tmp_path / "old.jsonl"
+    path.write_text(_as_version_1(dumps(match, reveal=True), match), encoding="utf-8")
+    resumed = load(path)
+    assert resumed.round == match.round
+    save(resumed, path, reveal=True)
+    assert json.loads(path.read_text(encoding="utf-8").splitlines()[0])["version"] == 2
+    assert load(path).round == match.round
 
 
 def test_unfinished_match_saves_privately_and_resumes(tmp_path: Path) -> None:

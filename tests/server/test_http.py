@@ -24,6 +24,13 @@ def test_meta_strings_and_rules_pages() -> None:
         page = app.get("/rules/fr/rami40")
         assert page.status_code == 200 and 'lang="fr"' in page.text
         assert app.get("/rules/en/nosuchgame").status_code == 404
+        table_id, _token = create(app, preset="rami40", options={"hand_size": 15})
+        own = app.get(f"/rules/ro/table/{table_id}")
+        rules_hash = app.get(f"/api/tables/{table_id}").json()["rules_hash"]
+        assert own.status_code == 200 and 'lang="ro"' in own.text and rules_hash in own.text
+        assert f"/rules/pl/table/{table_id}" in own.text
+        assert app.get("/rules/ro/table/nosuchtable").status_code == 404
+        assert app.get(f"/rules/xx/table/{table_id}").status_code == 404
         assert "<main" in app.get("/t/abc").text and "replay.js" in app.get("/replay/abc").text
 
 

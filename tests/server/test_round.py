@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from server_helpers import Player, Policy, create, play_turns, seat_and_start, server, table_of
 
 from rami.cards import build_deck, card_text
@@ -39,7 +41,11 @@ def test_whole_round_over_websockets() -> None:
             assert final["current"] is None and final["phase"] == "over"
             (played,) = final["rounds"]
             assert played["seed"] is not None
-            assert commitment(played["seed"]) == published == played["commitment"]
+            binding = final["binding"]
+            assert host.state is not None
+            rules_hash, *names = json.loads(binding)
+            assert rules_hash == host.state["table"]["rules_hash"] and names[:2] == ["Ana", "Bob"]
+            assert commitment(played["seed"], binding) == published == played["commitment"]
             for seat in players:
                 assert dealt_hand(played["seed"], 3, seat) == first[seat]["hand"]
             assert final["totals"] == played["scores"]

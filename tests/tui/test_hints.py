@@ -11,9 +11,8 @@ from textual.pilot import Pilot
 from rami.actions import DrawDiscard, DrawStock, MeldAction, Open, TakeBack
 from rami.cards import parse_card
 from rami.i18n import card_symbol
-from rami.narration import hint_text
+from rami.planning import hint, hint_text
 from rami.rules import get_rules
-from rami.solver.hint import hint
 from rami.state import Phase
 from rami.tui.app import RamiApp
 from rami.tui.play import PlayScreen

@@ -9,9 +9,8 @@ from driver import new_app, select, shown, table_screen
 
 from rami.actions import Action, Discard, DrawStock, LayOff, MeldAction, Open
 from rami.cards import parse_cards
-from rami.solver.hint import Hint as SolverHint
-from rami.solver.hint import Reason
-from rami.solver.table import TurnPlan
+from rami.planning import Hint as SolverHint
+from rami.planning import Reason, TurnPlan
 from rami.tui.advice import plain_advice
 from rami.tui.dialogs import PileScreen
 from rami.tui.help import HelpScreen

@@ -29,9 +29,9 @@ from rami.bots.cardsense import danger, fits_table, potential
 from rami.bots.knowledge import counts, my_turn_events, read_view
 from rami.bots.opening import meld_action, opening_step
 from rami.cards import JOKER, Card
+from rami.planning import can_go_out
 from rami.rules import RuleSet
 from rami.solver import Partition, best_opening, best_partition, card_penalty
-from rami.solver.table import can_go_out
 from rami.state import Phase
 from rami.views import PlayerView
 

@@ -240,6 +240,19 @@ def create_app(
             return error_response(500, error.code, error.message)
         return HTMLResponse(html)
 
+    @app.get("/rules/{lang}/table/{table_id}", include_in_schema=False)
+    async def table_rules_page(lang: str, table_id: str) -> Response:
+        """The rules page of one table's own rules (its options may differ from its preset)."""
+        if lang not in LANGUAGES:
+            return error_response(404, "no_such_page", "no rules page there")
+        table = await _find(lobby, table_id)
+        if not isinstance(table, Table):
+            return table
+        html = render_rules_page(
+            table.config.rules, lang, "html", link=lambda other: f"/rules/{other}/table/{table_id}"
+        )
+        return HTMLResponse(html)
+
     @app.websocket("/ws/{table_id}")
     async def socket(websocket: WebSocket, table_id: str) -> None:
         account = await players.of_websocket(websocket)

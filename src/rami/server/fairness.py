@@ -16,9 +16,11 @@ from rami.state import Phase
 
 @dataclass(frozen=True, slots=True)
 class Fairness:
-    """Public commitments per round index, the seeds of finished rounds, the match commitment."""
+    """Public commitments per round index, the seeds of finished rounds, the match commitment,
+    and what every commitment is tied to (:func:`rami.shuffle.table_binding`)."""
 
     match: str = ""
+    binding: str = ""
     current: str = ""
     commitments: dict[int, str] = field(default_factory=dict)
     revealed: dict[int, str] = field(default_factory=dict)
@@ -26,9 +28,10 @@ class Fairness:
 
 def fairness_of(match: MatchState) -> Fairness:
     """What may be published about the seeds of ``match`` now."""
-    commitments = {p.index: commitment(p.state.seed) for p in match.finished_rounds}
+    binding = match.binding
+    commitments = {p.index: commitment(p.state.seed, binding) for p in match.finished_rounds}
     revealed = {p.index: p.state.seed for p in match.finished_rounds}
-    current = commitment(match.round.seed)
+    current = commitment(match.round.seed, binding)
     if match.round.phase is not Phase.OVER:
         commitments[match.round_index] = current
-    return Fairness(match.seed_commitment, current, commitments, revealed)
+    return Fairness(match.seed_commitment, binding, current, commitments, revealed)

@@ -2,7 +2,7 @@
 
 The message carries the actions (in the protocol's notation), the cards of the hand its first
 action plays (for the page to mark as a suggestion) and the same words as the terminal's hint
-(:func:`rami.narration.hint_text`) in the connection's language.
+(:func:`rami.planning.wording.hint_text`) in the connection's language.
 """
 
 from __future__ import annotations
@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING, Any
 from rami.actions import action_text
 from rami.cards import card_text
 from rami.i18n import translator
-from rami.narration import hint_text
-from rami.solver.hint import hint
+from rami.planning import hint, hint_text
 from rami.views import view_for
 
 if TYPE_CHECKING:

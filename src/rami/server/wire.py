@@ -156,4 +156,5 @@ def game_wire(view: PlayerView, fair: Fairness, lang: str) -> dict[str, Any]:
         "jokers_per_meld": rules.jokers_per_meld,
         "commitment": fair.current,
         "match_commitment": fair.match,
+        "binding": fair.binding,
     }

@@ -4,10 +4,9 @@
 - :func:`best_opening` — the opening with the most points under the preset's conditions.
 - :func:`least_left` — melds and one discard leaving the least in hand, under opening conditions.
 
-These core modules import only the bottom layers (cards, melds, rules, errors), so the engine
-can use them. Table-aware play (:mod:`rami.solver.table`: ``best_turn``, ``can_go_out``) and
-hints (:mod:`rami.solver.hint`: ``hint``) read a player's view; this package does not import
-them.
+Hand arithmetic only: the package imports the bottom layers (cards, melds, rules, scoring,
+errors), so the engine can use it. Plays on the table and hints, read from a player's view,
+are :mod:`rami.planning`'s.
 """
 
 from rami.scoring import card_penalty, hand_value

@@ -1,7 +1,7 @@
 """The hint key: the solver's suggested play, said in the player's language.
 
-:func:`rami.solver.hint.hint` plans the rest of the turn from the player's view and
-:func:`rami.narration.hint_text` words it (the web app says it with the same narrator). When
+:func:`rami.planning.hints.hint` plans the rest of the turn from the player's view and
+:func:`rami.planning.wording.hint_text` words it (the web app says it with the same narrator). When
 the solver has no plan, the plain advice of :mod:`rami.tui.advice` is given instead.
 """
 
@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rami.narration import hint_text
-from rami.solver.hint import Hint as SolverHint
-from rami.solver.hint import hint
+from rami.planning import Hint as SolverHint
+from rami.planning import hint, hint_text
 from rami.tui.advice import Hint, plain_advice
 from rami.tui.render import face
 from rami.views import PlayerView

@@ -327,7 +327,7 @@ export class Board {
     const info = this.snap.table;
     document.getElementById("table-title").textContent =
       `${presetName(info.preset)} · ${t("rules {hash}", { hash: info.rules_hash })}`;
-    document.getElementById("rules-link").href = `/rules/${this.lang}/${info.preset}`;
+    document.getElementById("rules-link").href = `/rules/${this.lang}/table/${info.id}`;
     const log = this.root.querySelector(".log");
     const logAtEnd = !log || log.scrollHeight - log.scrollTop - log.clientHeight < 4;
     this.root.innerHTML = this.game ? this.boardHtml() : this.waitingHtml();
@@ -632,7 +632,7 @@ export class Board {
     const result = game.rounds[game.rounds.length - 1];
     const saved = JSON.parse(localStorage.getItem(`rami-deal-${this.tableId}-${result.round}`) || "null");
     const lines = [];
-    const hashOk = commitment(result.seed) === result.commitment;
+    const hashOk = commitment(result.seed, game.binding) === result.commitment;
     lines.push(hashOk ? t("The seed matches the commitment.") : t("The seed does NOT match the commitment!"));
     if (saved && saved.commitment !== result.commitment) lines.push(t("The commitment changed during the round!"));
     if (saved && this.seat !== null) {

@@ -54,9 +54,14 @@ export function hex(bytes) {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The public commitment of a seed (as rami.shuffle.commitment). */
-export function commitment(seed) {
-  return hex(sha256(`rami-seed|${seed}`));
+/** What a commitment ties a seed to: the rules' hash and the players (as rami.shuffle.table_binding). */
+export function tableBinding(rulesHash, names) {
+  return JSON.stringify([rulesHash, ...names]);
+}
+
+/** The public commitment of a seed for a table (as rami.shuffle.commitment). */
+export function commitment(seed, binding) {
+  return hex(sha256(`rami-seed|${binding}|${seed}`));
 }
 
 /** fy-sha256-v1: the same permutation rami.shuffle.shuffled gives. */

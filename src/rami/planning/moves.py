@@ -2,7 +2,7 @@
 
 :func:`stand_in` completes the view into an engine state (the unseen cards dealt in order) so
 plans can be checked and replayed through the engine; the other helpers list the lay-offs and
-retrievals the planner in :mod:`rami.solver.table` searches over. Every rule comes from the
+retrievals the planner in :mod:`rami.planning.plans` searches over. Every rule comes from the
 engine: lay-off ends, retrievals, discard restrictions and refusals.
 """
 
@@ -10,15 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import cycle, islice
 
-from rami.actions import Action, LayOff, MeldAction, Swap
+from rami.actions import Action, Discard, LayOff, MeldAction, Swap
 from rami.cards import JOKER, Card
-from rami.engine import attempt, discard_options, layoff_options, swap_result
+from rami.engine import attempt, discard_options, layoff_options, refusal, swap_result
 from rami.errors import IllegalActionError
 from rami.melds import Meld, MeldKind
 from rami.rules import RuleSet
-from rami.state import RoundState
+from rami.state import RoundState, TableMeld, evolve
 from rami.views import PlayerView, complete_round, round_seats, unseen_cards
 
 Table = tuple[Meld, ...]
@@ -71,9 +72,39 @@ def discard_allowed(
     turn: Turn, hand: Sequence[Card], card: Card, table: Table, debt: int, opening: bool
 ) -> bool:
     """True when the engine lets the turn end by discarding ``card`` from ``hand`` (the hand
-    at the end of the turn, ``table`` the table then)."""
-    preferred, allowed = _discard_options(turn, hand, table, min(debt, hand.count(JOKER)), opening)
-    return card in (preferred or allowed)
+    at the end of the turn, ``table`` the table then): its discard rules and what it obliges
+    the player to play first (a retrieved joker, the card taken from the pile). A turn that
+    owes neither needs no state: the engine's discard options answer, as its refusal would."""
+    owed = min(debt, hand.count(JOKER))
+    if turn.state.taken is None and not owed:
+        preferred, allowed = _discard_options(turn, hand, table, 0, opening)
+        return card in (preferred or allowed)
+    return refusal(_turn_end(turn, hand, table, owed, opening), Discard(card)) is None
+
+
+def _turn_end(
+    turn: Turn, hand: Sequence[Card], table: Table, owed: int, opening: bool
+) -> RoundState:
+    """The stand-in state once the turn's plays are made: ``hand`` held, ``table`` on the table
+    (new melds last, laid by this seat), opened if ``opening``, ``owed`` retrieved jokers owed."""
+    state = turn.state
+    seat = state.current
+    owners = [tm.owner for tm in state.table]
+    hands = list(state.hands)
+    hands[seat] = tuple(sorted(hand))
+    opened = list(state.opened)
+    opened[seat] = opened[seat] or opening
+    return evolve(
+        state,
+        hands=tuple(hands),
+        table=tuple(
+            TableMeld(owners[i] if i < len(owners) else seat, meld) for i, meld in enumerate(table)
+        ),
+        opened=tuple(opened),
+        staged=(),
+        opened_this_turn=state.opened_this_turn or opening,
+        joker_debt=owed,
+    )
 
 
 def _discard_options(
@@ -92,11 +123,17 @@ def _discard_options(
 
 
 def room_for_jokers(table: Table, rules: RuleSet) -> int:
-    """How many jokers could still be laid off on ``table``."""
+    """How many jokers could still be laid off on ``table``, one after another, as the engine
+    lays them off."""
+    return sum(_room(meld, rules) for meld in table)
+
+
+@lru_cache(maxsize=1 << 12)
+def _room(meld: Meld, rules: RuleSet) -> int:
     room = 0
-    for meld in table:
-        longest = 13 if meld.kind is MeldKind.RUN else 4
-        room += max(0, min(rules.jokers_per_meld - meld.jokers, longest - len(meld.cards)))
+    while placements := layoff_options(meld, JOKER, rules):
+        meld = placements[0][1]
+        room += 1
     return room
 
 

@@ -2,11 +2,11 @@
 
 In the draw phase the hint says where to draw: the discard pile's top card when it would be
 played this turn (or, for a player who cannot open yet, when it joins a meld in hand), else
-the stock. In the play phase it is the best plan of :func:`rami.solver.table.best_turn`,
+the stock. In the play phase it is the best plan of :func:`rami.planning.plans.best_turn`,
 continued from the melds already staged for the opening when the plan uses them all (so the
 hint never asks to take back and lay down again what is already staged).
 
-A hint carries no words: :func:`rami.narration.hint_text` says it in any language, from its
+A hint carries no words: :func:`rami.planning.wording.hint_text` says it in any language, from its
 actions and its :class:`Reason`.
 """
 
@@ -31,11 +31,11 @@ from rami.cards import Card
 from rami.engine import apply
 from rami.errors import IllegalActionError
 from rami.melds import Meld, make_meld
+from rami.planning.moves import stand_in
+from rami.planning.plans import TurnPlan, best_turn
 from rami.rules import RuleSet
-from rami.solver.moves import stand_in
-from rami.solver.opening import best_opening
-from rami.solver.partition import best_partition
-from rami.solver.table import TurnPlan, best_turn
+from rami.scoring import check_opening
+from rami.solver import best_opening, best_partition
 from rami.state import Phase
 from rami.views import PlayerView
 
@@ -64,7 +64,7 @@ class Reason(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """Suggested actions, in order, and why (structured: :func:`rami.narration.hint_text`
+    """Suggested actions, in order, and why (structured: :func:`rami.planning.wording.hint_text`
     turns it into words)."""
 
     actions: tuple[Action, ...]
@@ -102,13 +102,6 @@ class Hint:
         """The table meld the first suggested action plays on, if any."""
         first = self.actions[0] if self.actions else None
         return first.target if isinstance(first, (LayOff, Swap)) else None
-
-    @property
-    def text(self) -> str:
-        """The hint in English words (clients say it in the player's language)."""
-        from rami.narration import hint_text
-
-        return hint_text(self, "en")
 
 
 def hint(view: PlayerView, rules: RuleSet | None = None) -> Hint | None:
@@ -224,5 +217,4 @@ def _built(view: PlayerView, action: MeldAction) -> Meld:
 
 
 def _opening_points(view: PlayerView, melds: list[MeldAction]) -> int:
-    count_jokers = view.rules.jokers_count_in_opening
-    return sum(_built(view, m).points(count_jokers) for m in melds)
+    return check_opening([_built(view, m) for m in melds], view.rules).points

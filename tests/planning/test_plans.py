@@ -6,16 +6,17 @@ import random
 from dataclasses import replace
 
 import pytest
-from solver_turn_oracle import best_score
+from turn_oracle import best_score
 
 from rami.actions import Discard, DrawStock, LayOff, MeldAction, Open, Swap
 from rami.cards import JOKER, Card, parse_card, parse_cards
 from rami.engine import apply, deal, legal_actions
 from rami.melds import candidate_melds, make_meld
+from rami.planning.hints import hint
+from rami.planning.moves import stand_in
+from rami.planning.plans import best_turn, can_go_out
+from rami.planning.wording import hint_text
 from rami.rules import RuleSet, get_rules
-from rami.solver.hint import hint
-from rami.solver.moves import stand_in
-from rami.solver.table import best_turn, can_go_out
 from rami.state import Phase, RoundState, TableMeld
 from rami.views import view_for
 
@@ -102,7 +103,9 @@ def test_hints_played_through_whole_rounds_are_always_legal(preset: str) -> None
         while state.phase is not Phase.OVER:
             seat, drawing = state.current, state.phase is Phase.DRAW
             suggestion = hint(view_for(state, seat))
-            assert suggestion is not None and suggestion.text and "\n" not in suggestion.text
+            assert suggestion is not None
+            words = hint_text(suggestion, "en")
+            assert words and "\n" not in words
             for action in suggestion.actions:
                 state = apply(state, action)
                 if state.phase is Phase.PLAY and state.current == seat:
@@ -164,7 +167,7 @@ def test_player_who_cannot_open_keeps_the_best_hand() -> None:
     assert plan.discard == parse_card("KS")
     suggestion = hint(view_for(state, 0))
     assert suggestion is not None and suggestion.actions == (Discard(parse_card("KS")),)
-    assert suggestion.text.startswith("Keep building")
+    assert hint_text(suggestion, "en").startswith("Keep building")
 
 
 def test_draw_hint_takes_a_card_that_opens() -> None:
@@ -179,5 +182,6 @@ def test_draw_hint_takes_a_card_that_opens() -> None:
     )
     assert any(a != DrawStock() for a in legal_actions(state))
     suggestion = hint(view_for(state, 0))
-    assert suggestion is not None and suggestion.text.startswith("Take Q♠")
-    assert "open" in suggestion.text
+    assert suggestion is not None
+    words = hint_text(suggestion, "en")
+    assert words.startswith("Take Q♠") and "open" in words

@@ -30,11 +30,8 @@ from rami.actions import (
     TakeBack,
 )
 from rami.cards import JOKER, Card
-from rami.engine import apply, layoff_options, legal_actions, refusal
-from rami.melds import candidate_melds
-from rami.scoring import hand_value
-from rami.solver.melding import Melding, least_left
-from rami.solver.moves import (
+from rami.engine import apply, legal_actions, refusal
+from rami.planning.moves import (
     Table,
     Turn,
     discard_allowed,
@@ -48,7 +45,8 @@ from rami.solver.moves import (
     swaps,
     without,
 )
-from rami.solver.partition import best_partition
+from rami.scoring import hand_value
+from rami.solver import Melding, best_partition, least_left
 from rami.state import Phase, RoundState
 from rami.views import PlayerView
 
@@ -123,8 +121,6 @@ def _leaf(
         )
         if found is None or (must_go_out and not found.goes_out):
             continue
-        if not _joker_replayed(turn, found, table, debt):
-            continue
         if not _discard_ok(turn, found, table, debt, opening):
             continue
         if best is None or (found.penalty, len(found.left)) < (best.penalty, len(best.left)):
@@ -133,24 +129,12 @@ def _leaf(
 
 
 def _discard_ok(turn: Turn, melding: Melding, table: Table, debt: int, opening: bool) -> bool:
-    """The engine's discard rules on the hand and table the turn ends with."""
+    """The engine accepts the melding's discard on the hand and table the turn ends with."""
     if melding.discard is None:
         return True
     hand = (*melding.left, melding.discard)
     final = (*table, *melding.melds, *melding.later)
     return discard_allowed(turn, hand, melding.discard, final, debt, opening)
-
-
-def _joker_replayed(turn: Turn, melding: Melding, table: Table, debt: int) -> bool:
-    """False when a retrieved joker stays in hand though it could still be played."""
-    held = [*melding.left, *([melding.discard] if melding.discard is not None else [])]
-    if not debt or JOKER not in held:
-        return True
-    rules = turn.view.rules
-    full = (*table, *melding.melds, *melding.later)
-    if any(layoff_options(m, JOKER, rules) for m in full):
-        return False
-    return not any(JOKER in c for c in candidate_melds(held, rules.jokers_per_meld))
 
 
 def _search(turn: Turn, hand: tuple[Card, ...], table: Table, opening: bool) -> Ranked | None:
