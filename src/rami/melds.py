@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache, lru_cache
+from functools import cache
 from itertools import combinations
 
 from rami.cards import JOKER, Card, card_text, make_card, rank_of, suit_of
@@ -30,6 +30,10 @@ def position_value(rank: int) -> int:
     if rank >= 14:
         return 11
     return min(rank, 10)
+
+
+_RUN_POINTS = tuple(sum(position_value(r) for r in range(1, high + 1)) for high in range(15))
+"""``_RUN_POINTS[high]``: the points of the positions from the ace low up to rank ``high``."""
 
 
 def set_value(rank: int) -> int:
@@ -86,10 +90,11 @@ class Meld:
         if self.kind is MeldKind.SET:
             naturals = len(self.cards) - (0 if jokers_count else self.jokers)
             return naturals * set_value(self.rank)
-        return sum(
-            position_value(self.rank + i)
-            for i, card in enumerate(self.cards)
-            if jokers_count or card != JOKER
+        total = _RUN_POINTS[self.high] - _RUN_POINTS[self.rank - 1]
+        if jokers_count or JOKER not in self.cards:
+            return total
+        return total - sum(
+            position_value(self.rank + i) for i, card in enumerate(self.cards) if card == JOKER
         )
 
     def text(self) -> str:
@@ -250,20 +255,15 @@ def swap_joker(meld: Meld, card: Card) -> Meld | None:
     return None
 
 
+_CARD_BITS = tuple((c // 13, c % 13 + 1, 1 << (c // 13), 1 << (c % 13 + 1)) for c in range(52))
+"""Per card code: (suit, rank, its suit's bit, its rank's bit)."""
+
+
 def candidate_melds(hand: Sequence[Card], jokers_per_meld: int = 1) -> list[tuple[Card, ...]]:
     """Every distinct multiset of cards from ``hand`` that forms a valid meld, in sorted order.
 
     Each result is a sorted tuple of card codes; twins never produce duplicates.
     """
-    return list(_candidates(tuple(hand), jokers_per_meld))
-
-
-_CARD_BITS = tuple((c // 13, c % 13 + 1, 1 << (c // 13), 1 << (c % 13 + 1)) for c in range(52))
-"""Per card code: (suit, rank, its suit's bit, its rank's bit)."""
-
-
-@lru_cache(maxsize=4096)
-def _candidates(hand: tuple[Card, ...], jokers_per_meld: int) -> tuple[tuple[Card, ...], ...]:
     jokers = min(hand.count(JOKER), jokers_per_meld)
     suits_of_rank = [0] * 14
     ranks_of_suit = [0] * 4
@@ -282,7 +282,7 @@ def _candidates(hand: tuple[Card, ...], jokers_per_meld: int) -> tuple[tuple[Car
         if mask & (mask - 1):
             found += _run_melds(suit, mask, jokers)
     found.sort()  # sets of one rank and runs of one suit never repeat one another
-    return tuple(found)
+    return found
 
 
 @cache

@@ -152,22 +152,23 @@ _ROUND_FIELDS = tuple(f.name for f in fields(RoundState) if f.init)
 
 
 def _make_evolve() -> Callable[..., RoundState]:
-    """Build :func:`evolve` from the field list: one read and one slot write per field, no
-    loop and no attribute lookup by name."""
-    scope: dict[str, Any] = {"_new": object.__new__, "RoundState": RoundState}
-    lines = ["def evolve(state, **changes):", "    new = _new(RoundState)"]
-    for name in (*_ROUND_FIELDS, "derived"):
+    """Build :func:`evolve` from the field list: one keyword parameter per field (``_KEEP``
+    when not given), one slot write per field, no dictionary of changes."""
+    scope: dict[str, Any] = {"_new": object.__new__, "RoundState": RoundState, "_KEEP": _KEEP}
+    params = ", ".join(f"{name}=_KEEP" for name in _ROUND_FIELDS)
+    lines = [f"def evolve(state, *, {params}):", "    new = _new(RoundState)"]
+    for name in _ROUND_FIELDS:
         scope[f"_set_{name}"] = RoundState.__dict__[name].__set__
-        value = (
-            "None"
-            if name == "derived"
-            else f"changes[{name!r}] if {name!r} in changes else state.{name}"
-        )
-        lines.append(f"    _set_{name}(new, {value})")
-    lines.append("    return new")
+        lines.append(f"    _set_{name}(new, state.{name} if {name} is _KEEP else {name})")
+    scope["_set_derived"] = RoundState.__dict__["derived"].__set__
+    lines += ["    _set_derived(new, None)", "    return new"]
     exec("\n".join(lines), scope)  # the source is built from the dataclass's field names
     built: Callable[..., RoundState] = scope["evolve"]
     return built
+
+
+_KEEP: Any = object()
+"""The default of every :func:`evolve` parameter: keep the field as it is."""
 
 
 evolve = _make_evolve()

@@ -73,8 +73,11 @@ class LiveServer:
 class LivePlayer:
     """A websocket client of a live server."""
 
-    def __init__(self, server: LiveServer, table_id: str) -> None:
-        self._connection = connect(f"ws://127.0.0.1:{server.port}/ws/{table_id}")
+    def __init__(
+        self, server: LiveServer, table_id: str, headers: dict[str, str] | None = None
+    ) -> None:
+        url = f"ws://127.0.0.1:{server.port}/ws/{table_id}"
+        self._connection = connect(url, additional_headers=headers)
         self.ws: ClientConnection = self._connection.__enter__()
         self.state: Message | None = None
 

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from server_helpers import server
-from test_refusal_words import ENGINE_MODULES, refusal_codes
+from test_refusal_words import ENGINE_FILES, refusal_codes
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "PROTOCOL.md").read_text(encoding="utf-8")
 
@@ -65,7 +65,7 @@ def test_every_error_code_of_the_server_is_documented() -> None:
 
 
 def test_every_engine_refusal_code_is_documented() -> None:
-    engine = {code for code, path in refusal_codes().items() if path in ENGINE_MODULES}
+    engine = {code for code, path in refusal_codes().items() if path in ENGINE_FILES}
     section = _section("### Engine refusal codes")
     missing = sorted(code for code in engine if f"| `{code}` |" not in section)
     assert len(engine) > 50 and not missing, f"add to PROTOCOL.md's engine codes: {missing}"

@@ -16,9 +16,14 @@ from rami.i18n import LANGUAGES
 from rami.server.strings import ERRORS, ui_strings
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "rami"
-ENGINE_MODULES = ("engine.py", "scoring.py", "melds.py", "actions.py", "match.py", "errors.py")
+ENGINE_PATHS = (
+    *sorted((SRC / "engine").glob("*.py")),
+    *(SRC / name for name in ("scoring.py", "melds.py", "actions.py", "match.py", "errors.py")),
+)
+"""The core files whose refusals are the engine's."""
+ENGINE_FILES = frozenset(path.relative_to(SRC).as_posix() for path in ENGINE_PATHS)
 CODE = re.compile(r"^[a-z]+(_[a-z]+)*$")
-CODE_FIRST = {"_illegal", "_fail", "Refusal", "ProtocolError", "error_message"}
+CODE_FIRST = {"illegal", "_fail", "Refusal", "ProtocolError", "error_message"}
 """Calls whose first argument is a refusal code."""
 CODE_SECOND = {
     "IllegalActionError",
@@ -68,8 +73,9 @@ def _candidates(node: ast.AST) -> list[ast.AST | None]:
 
 
 def refusal_codes() -> dict[str, str]:
-    """Every refusal code in the engine and the server, with the file that raises it."""
-    paths = [SRC / name for name in ENGINE_MODULES] + sorted((SRC / "server").glob("*.py"))
+    """Every refusal code in the engine and the server, with the file that raises it
+    (its path under ``src/rami``)."""
+    paths = [*ENGINE_PATHS, *sorted((SRC / "server").glob("*.py"))]
     codes: dict[str, str] = {}
     for path in paths:
         if path.name == "strings.py":
@@ -78,7 +84,7 @@ def refusal_codes() -> dict[str, str]:
             for candidate in _candidates(node):
                 code = _code(candidate)
                 if code is not None:
-                    codes.setdefault(code, path.name)
+                    codes.setdefault(code, path.relative_to(SRC).as_posix())
     return codes
 
 

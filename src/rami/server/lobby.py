@@ -177,7 +177,8 @@ class Lobby:
         while self.unrecorded:
             table = self.unrecorded.pop()
             table.on_finish = self.on_finish
-            await table.record_result()
+            if await table.record_result():
+                await table.store_status()  # listed as finished once recorded
 
     def _refuse_broken(self, table_id: str) -> None:
         if table_id in self.broken:
@@ -243,6 +244,7 @@ class Lobby:
             for seat, account in enumerate(accounts):
                 await table.take_seat(account.name, seat, account)
             await table.commit({"type": "start"})
+            table.mark_away()  # nobody is connected yet: the grace period runs from now
             table.broadcast()
         return table
 
