@@ -12,6 +12,7 @@ for path in (HERE, HERE.parent / "server"):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
 
+from pages_helpers import PagesServer, pages_server  # noqa: E402
 from web_helpers import ARGS, CHROMIUM, AppServer, app_server  # noqa: E402
 
 
@@ -21,6 +22,15 @@ def app() -> Iterator[AppServer]:
     if not CHROMIUM.exists():
         pytest.skip("needs /usr/bin/chromium")
     with app_server() as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def pages_app() -> Iterator[PagesServer]:
+    """The app with the accounts routes, for the tests of one module (see pages_helpers)."""
+    if not CHROMIUM.exists():
+        pytest.skip("needs /usr/bin/chromium")
+    with pages_server() as server:
         yield server
 
 

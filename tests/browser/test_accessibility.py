@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pages_helpers import PASSWORD, PagesServer, seed_results
 from web_helpers import DESKTOP, PHONE, AppServer, Table, inject
 
 from rami.server.strings import ui_strings
@@ -121,3 +122,39 @@ def test_a_finger_drags_a_card_along_the_hand(browser: Any, app: AppServer) -> N
     assert moved == [*order[1:5], order[0], *order[5:]]
     assert table.state()["selected"] == []
     page.context.close()
+
+
+def test_account_lobby_leaderboard_and_profile_pages_pass_axe(
+    browser: Any, pages_app: PagesServer, axe_js: str
+) -> None:
+    seed_results(pages_app)
+    pages_app.create_table("bob", public=True, turn_timer=60)
+    live, token = pages_app.create_table("Cleo", public=True, bots=["random"])
+    Table(browser.new_context(viewport=DESKTOP).new_page(), pages_app, live, token).open()
+    for viewport in (DESKTOP, PHONE):
+        page = browser.new_context(viewport=viewport).new_page()
+        page.goto(pages_app.url + "/account")
+        page.wait_for_selector("#signup")
+        assert axe_problems(page, axe_js) == []
+        page.fill("#login input[name=name]", "ana")
+        page.fill("#login input[name=password]", PASSWORD)
+        page.click("#login button[type=submit]")
+        page.wait_for_selector("#settings")
+        assert axe_problems(page, axe_js) == []
+
+        page.goto(pages_app.url + "/")
+        page.wait_for_selector("#open-tables li")
+        page.wait_for_selector("#live-tables li")
+        page.wait_for_selector("#quickmatch")
+        assert axe_problems(page, axe_js) == []
+        page.click("#quickmatch button[type=submit]")
+        page.wait_for_selector("#quick-waiting")
+        assert axe_problems(page, axe_js) == []
+        page.click("#quick-cancel")
+        page.wait_for_selector("#quickmatch")
+
+        for path, ready in (("/leaderboard", "#players"), ("/players/ana", "#games")):
+            page.goto(pages_app.url + path)
+            page.wait_for_selector(ready)
+            assert axe_problems(page, axe_js) == []
+        page.context.close()

@@ -27,6 +27,7 @@ from rami.server.lobby import Lobby, TableUnavailable
 from rami.server.matchmaking import matchmaking_router
 from rami.server.models import CreatedTable, CreateTable, ErrorBody, Meta, Replay, TableAnswer
 from rami.server.ops import Check, Metrics, ops_router
+from rami.server.pages import pages_router
 from rami.server.protocol import ProtocolError, protocol_schema
 from rami.server.quickmatch import QuickMatch
 from rami.server.replay import record_text, replay_frames
@@ -127,6 +128,7 @@ def create_app(
     app.include_router(ops_router(metrics, checks or {}))
     app.include_router(accounts_router(store, players.config))
     app.include_router(matchmaking_router(lobby, players, quick, clock))
+    app.include_router(pages_router(WEB_DIR))
     app.state.lobby = lobby
     app.state.accounts = players
     app.state.limits = limits

@@ -11,11 +11,13 @@ from typing import Any
 
 from rami.cards import JOKER, card_text
 from rami.i18n import LANGUAGE_NAMES, N_, Translator, card_name, rank_letter, suit_name, translator
+from rami.server.page_strings import ACCOUNT_ERRORS, PAGE_STRINGS
 
 PLURAL_LIMIT = 200
 """Counts up to which the page gets every plural form spelled out."""
 
 STRINGS: tuple[str, ...] = (
+    *PAGE_STRINGS,
     N_("A friend (invite link)"),
     N_("Back"),
     N_("Bot: {level}"),
@@ -190,6 +192,7 @@ PRESET_SUMMARIES: tuple[str, ...] = (
 """The presets' one-line summaries (the same text as :data:`rami.rules.PRESET_SUMMARIES`)."""
 
 ERRORS: dict[str, str] = {
+    **ACCOUNT_ERRORS,
     "not_your_turn": N_("It is {player}'s turn, not yours."),
     "stale_version": N_("The table had moved on: you now see the latest state."),
     "spectator": N_("Spectators cannot play."),

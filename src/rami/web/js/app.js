@@ -4,6 +4,7 @@ import { backPattern, suitSprite } from "./cards.js";
 import { currentLanguage, loadLanguage, t } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { Board } from "./board.js";
+import { showAccountLinks } from "./page.js";
 
 const LANG_KEY = "rami-lang";
 
@@ -17,6 +18,7 @@ async function start() {
   const lang = localStorage.getItem(LANG_KEY) || meta.preferred_language || "en";
   await loadLanguage(lang);
   translateStatic();
+  showAccountLinks();
   const picker = document.getElementById("lang-picker");
   picker.innerHTML = meta.languages
     .map((l) => `<option value="${l.code}" lang="${l.code}">${l.name}</option>`)
@@ -34,6 +36,7 @@ async function start() {
     localStorage.setItem(LANG_KEY, picker.value);
     await loadLanguage(picker.value);
     translateStatic();
+    showAccountLinks();
     if (board) board.changeLanguage(picker.value);
     else showLobby(app, meta);
   });

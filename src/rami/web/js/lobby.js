@@ -1,6 +1,9 @@
-// The lobby: create a table (rules, seats, bots, length, timer) and go to it.
+// The lobby: create a table (rules, seats, bots, length, timer, public, rated) and go to it;
+// the quick match and the live lists of tables come from lobbylive.js.
 
 import { errorText, presetName, t } from "./i18n.js";
+import { showLobbyExtras } from "./lobbylive.js";
+import { request } from "./session.js";
 
 const NAME_KEY = "rami-name";
 
@@ -48,10 +51,14 @@ export function showLobby(root, meta) {
         <label>${t("Turn timer")} <select name="turn_timer">
           <option value="">${t("None")}</option><option value="30">30 s</option>
           <option value="60">60 s</option><option value="120">120 s</option></select></label>
+        <label class="check"><input type="checkbox" name="public"> ${t("Public: listed in the lobby")}</label>
+        <label class="check"><input type="checkbox" name="rated" disabled aria-describedby="rated-hint"> ${t("Rated: the result changes ratings")}</label>
+        <p id="rated-hint" class="hint-text">${t("Log in to play rated games.")}</p>
         <button type="submit" class="primary">${t("Create the table")}</button>
         <p id="create-error" class="error" role="alert"></p>
       </form>
-    </section>`;
+    </section>
+    <div id="lobby-live" class="lobby-live"></div>`;
   const form = root.querySelector("#create");
   form.name.value = localStorage.getItem(NAME_KEY) || "";
   const refresh = () => {
@@ -73,6 +80,7 @@ export function showLobby(root, meta) {
   form.preset.addEventListener("change", refresh);
   form.seats.addEventListener("change", refresh);
   refresh();
+  showLobbyExtras(root, meta, form);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const seats = Number(form.seats.value);
@@ -88,14 +96,12 @@ export function showLobby(root, meta) {
       turn_timer: form.turn_timer.value ? Number(form.turn_timer.value) : null,
       options: form.turn_limit.value ? { turn_limit: Number(form.turn_limit.value) } : {},
     };
+    if (form.public.checked) body.public = true;
+    if (form.rated.checked) body.rated = true;
     localStorage.setItem(NAME_KEY, body.name);
-    const response = await fetch("/api/tables", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    const data = await response.json();
-    if (!response.ok) {
+    const answer = await request("POST", "/api/tables", body);
+    const data = answer.data || {};
+    if (!answer.ok) {
       root.querySelector("#create-error").textContent = errorText(data.code, data.message);
       return;
     }

@@ -1,0 +1,136 @@
+// The account page (/account): log in or sign up; once logged in, the settings and log out.
+
+import { errorText, loadLanguage, t } from "./i18n.js";
+import { escapeHtml } from "./lobby.js";
+import { applySettings, chosenLanguage, showAccountLinks, startPage, translateStatic } from "./page.js";
+import { currentAccount, request, setAccount } from "./session.js";
+
+const CARD_SIZES = [
+  ["small", "Small"],
+  ["medium", "Medium"],
+  ["large", "Large"],
+];
+
+function refusal(data) {
+  if (!data) return errorText("rami_error", "That did not work: try again.");
+  const variant = data.code === "bad_name" ? "account" : null;
+  return errorText(data.code, data.message, {}, variant);
+}
+
+function guestHtml() {
+  return `
+    <section class="card-panel" aria-labelledby="login-title">
+      <h1 id="login-title">${t("Log in")}</h1>
+      <form id="login" class="create">
+        <label>${t("Account name")} <input name="name" required autocomplete="username"></label>
+        <label>${t("Password")} <input name="password" type="password" required autocomplete="current-password"></label>
+        <button type="submit" class="primary">${t("Log in")}</button>
+        <p id="login-error" class="error" role="alert"></p>
+      </form>
+    </section>
+    <section class="card-panel" aria-labelledby="signup-title">
+      <h2 id="signup-title">${t("Sign up")}</h2>
+      <form id="signup" class="create">
+        <label>${t("Account name")} <input name="name" required minlength="3" maxlength="20"
+          pattern="[A-Za-z0-9][A-Za-z0-9_\\-]*" autocomplete="username" aria-describedby="name-rule"></label>
+        <p id="name-rule" class="hint-text">${t("3 to 20 letters, digits, _ or -.")}</p>
+        <label>${t("Password")} <input name="password" type="password" required minlength="8" maxlength="128"
+          autocomplete="new-password" aria-describedby="password-rule"></label>
+        <p id="password-rule" class="hint-text">${t("At least 8 characters.")}</p>
+        <button type="submit" class="primary">${t("Create the account")}</button>
+        <p id="signup-error" class="error" role="alert"></p>
+      </form>
+    </section>`;
+}
+
+function accountHtml(account, meta) {
+  const languages = [`<option value="">${t("The browser's language")}</option>`]
+    .concat(meta.languages.map((l) => `<option value="${l.code}" lang="${l.code}">${l.name}</option>`))
+    .join("");
+  const sizes = CARD_SIZES.map(([value, label]) => `<option value="${value}">${t(label)}</option>`).join("");
+  const name = escapeHtml(account.name);
+  return `
+    <section class="card-panel" aria-labelledby="account-title">
+      <h1 id="account-title" tabindex="-1">${t("Your account")}</h1>
+      <p id="logged-in">${t("Logged in as {name}", { name })}</p>
+      <p id="account-status" role="status" tabindex="-1"></p>
+      <p><a href="/players/${encodeURIComponent(account.name)}">${t("Your profile")}</a></p>
+      <form id="settings" class="create">
+        <h2>${t("Your settings")}</h2>
+        <label>${t("Language")} <select name="language">${languages}</select></label>
+        <label>${t("Card size")} <select name="card_size">${sizes}</select></label>
+        <button type="submit">${t("Save the settings")}</button>
+        <p id="settings-error" class="error" role="alert"></p>
+      </form>
+      <p><button id="logout" type="button">${t("Log out")}</button></p>
+    </section>`;
+}
+
+async function render(main, meta, account, status = "") {
+  document.title = `Rami — ${t(account ? "Your account" : "Log in")}`;
+  if (!account) {
+    main.innerHTML = guestHtml();
+    if (status) main.insertAdjacentHTML("afterbegin", `<p class="card-panel" role="status">${escapeHtml(status)}</p>`);
+    for (const [id, url] of [
+      ["login", "/api/login"],
+      ["signup", "/api/signup"],
+    ]) {
+      const form = main.querySelector(`#${id}`);
+      form.addEventListener("submit", async (event) => {
+        event.preventDefault();
+        const body = { name: form.name.value, password: form.password.value };
+        const answer = await request("POST", url, body);
+        if (!answer.ok) {
+          main.querySelector(`#${id}-error`).textContent = refusal(answer.data);
+          return;
+        }
+        setAccount(answer.data);
+        await loggedIn(main, meta, answer.data);
+      });
+    }
+    return;
+  }
+  main.innerHTML = accountHtml(account, meta);
+  main.querySelector("#account-status").textContent = status;
+  const form = main.querySelector("#settings");
+  form.language.value = account.settings.language || "";
+  form.card_size.value = account.settings.card_size;
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const settings = { language: form.language.value || null, card_size: form.card_size.value };
+    const answer = await request("PUT", "/api/me/settings", settings);
+    if (!answer.ok) {
+      main.querySelector("#settings-error").textContent = refusal(answer.data);
+      return;
+    }
+    account.settings = answer.data;
+    applySettings(answer.data, true);
+    await reloadWords(meta, account);
+    await render(main, meta, account, t("Settings saved."));
+    main.querySelector("#account-status").focus();
+  });
+  main.querySelector("#logout").addEventListener("click", async () => {
+    await request("POST", "/api/logout", {});
+    setAccount(null);
+    await showAccountLinks();
+    await render(main, meta, null, t("Logged out."));
+    main.querySelector("#login input[name=name]").focus();
+  });
+}
+
+async function reloadWords(meta, account) {
+  const lang = chosenLanguage(meta, account);
+  await loadLanguage(lang);
+  document.getElementById("lang-picker").value = lang;
+  translateStatic();
+  await showAccountLinks();
+}
+
+async function loggedIn(main, meta, account) {
+  applySettings(account.settings, false);
+  await reloadWords(meta, account);
+  await render(main, meta, await currentAccount(true), t("Welcome, {name}!", { name: account.name }));
+  main.querySelector("#account-title").focus();
+}
+
+startPage((main, meta, account) => render(main, meta, account));
