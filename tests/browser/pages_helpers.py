@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -19,6 +19,7 @@ from rami.accounts import AccountConfig, AccountStore, MatchResult, Passwords
 from rami.accounts.results import SeatResult, SeatStats
 from rami.server import Settings, create_app
 from rami.server.storage import MemoryStorage
+from rami.shuffle import new_seed
 
 PASSWORD = "a long enough secret"
 
@@ -44,7 +45,7 @@ class Clock:
 class PagesServer:
     """The FastAPI app, its accounts in memory (SQLite), under uvicorn in a thread."""
 
-    def __init__(self, bot_delay: float = 0.05) -> None:
+    def __init__(self, bot_delay: float = 0.05, seeds: Callable[[], str] = new_seed) -> None:
         self.port = free_port()
         self.store = AccountStore("sqlite://")
         self.clock = Clock()
@@ -52,6 +53,7 @@ class PagesServer:
         app: FastAPI = create_app(
             MemoryStorage(),
             Settings(bot_delay=bot_delay),
+            seeds,
             accounts=self.store,
             account_config=config,
             clock=self.clock,
@@ -126,9 +128,9 @@ class PagesServer:
 
 
 @contextmanager
-def pages_server() -> Iterator[PagesServer]:
-    """A started :class:`PagesServer`, stopped afterwards."""
-    server = PagesServer()
+def pages_server(seeds: Callable[[], str] = new_seed) -> Iterator[PagesServer]:
+    """A started :class:`PagesServer` dealing from ``seeds``, stopped afterwards."""
+    server = PagesServer(seeds=seeds)
     server.start()
     try:
         yield server
