@@ -3,17 +3,14 @@ results for its pages."""
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import httpx
-import uvicorn
 from argon2 import PasswordHasher, profiles
-from fastapi import FastAPI
-from live_server import free_port
+from web_helpers import DESKTOP, TIMEOUT, ServedApp
 
 from rami.accounts import AccountConfig, AccountStore, MatchResult, Passwords
 from rami.accounts.results import SeatResult, SeatStats
@@ -42,46 +39,24 @@ class Clock:
         self.now += seconds
 
 
-class PagesServer:
-    """The FastAPI app, its accounts in memory (SQLite), under uvicorn in a thread."""
+class PagesServer(ServedApp):
+    """The app with its accounts in memory (SQLite), a movable clock and cheap passwords."""
 
     def __init__(self, bot_delay: float = 0.05, seeds: Callable[[], str] = new_seed) -> None:
-        self.port = free_port()
         self.store = AccountStore("sqlite://")
         self.clock = Clock()
         config = AccountConfig(passwords=cheap_passwords(), signups_per_address=(10_000, 3600.0))
-        app: FastAPI = create_app(
-            MemoryStorage(),
-            Settings(bot_delay=bot_delay),
-            seeds,
-            accounts=self.store,
-            account_config=config,
-            clock=self.clock,
+        super().__init__(
+            create_app(
+                MemoryStorage(),
+                Settings(bot_delay=bot_delay),
+                seeds,
+                accounts=self.store,
+                account_config=config,
+                clock=self.clock,
+            )
         )
-        self.server = uvicorn.Server(
-            uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
-        )
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.games = 0
-
-    @property
-    def url(self) -> str:
-        """The base HTTP address."""
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self, timeout: float = 30.0) -> None:
-        """Serve and wait until it answers."""
-        self.thread.start()
-        deadline = time.monotonic() + timeout
-        while not self.server.started:
-            if time.monotonic() > deadline or not self.thread.is_alive():
-                raise RuntimeError("the app did not start")
-            time.sleep(0.05)
-
-    def stop(self) -> None:
-        """Stop serving (the app closes the store)."""
-        self.server.should_exit = True
-        self.thread.join(30)
 
     def account(self, name: str) -> int:
         """A new account called ``name`` (password :data:`PASSWORD`); its id."""
@@ -185,3 +160,24 @@ def seed_results(server: PagesServer) -> dict[str, Any]:
         )
     )
     return {"ana": ana, "bob": bob, "tables": tables}
+
+
+def new_page(browser: Any, app: PagesServer, lang: str = "en") -> Any:
+    """A fresh browser (no cookies) on the lobby speaking ``lang``; page errors fail the test."""
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    page.set_default_timeout(TIMEOUT)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    page.goto(app.url + "/")
+    page.evaluate(f"localStorage.setItem('rami-lang', '{lang}')")
+    return page
+
+
+def log_in(page: Any, app: PagesServer, name: str) -> None:
+    """Log ``name`` in through the account page's form."""
+    page.goto(app.url + "/account")
+    page.fill("#login input[name=name]", name)
+    page.fill("#login input[name=password]", PASSWORD)
+    page.click("#login button[type=submit]")
+    page.wait_for_selector("#logged-in")

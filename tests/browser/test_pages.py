@@ -9,8 +9,8 @@ from typing import Any
 
 import httpx
 import pytest
-from pages_helpers import PASSWORD, PagesServer, seed_results
-from web_helpers import DESKTOP, TIMEOUT, Table
+from pages_helpers import PASSWORD, PagesServer, log_in, new_page, seed_results
+from web_helpers import Table
 
 from rami.server.strings import ui_strings
 
@@ -24,27 +24,6 @@ def shots(tmp_path: Path) -> Path:
 
 def words(lang: str, message: str) -> str:
     return str(ui_strings(lang)["strings"][message])
-
-
-def new_page(browser: Any, app: PagesServer, lang: str = "en") -> Any:
-    """A fresh browser (no cookies) on the lobby speaking ``lang``; page errors fail the test."""
-    page = browser.new_context(viewport=DESKTOP).new_page()
-    page.set_default_timeout(TIMEOUT)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors
-    page.goto(app.url + "/")
-    page.evaluate(f"localStorage.setItem('rami-lang', '{lang}')")
-    return page
-
-
-def log_in(page: Any, app: PagesServer, name: str) -> None:
-    """Log ``name`` in through the account page's form."""
-    page.goto(app.url + "/account")
-    page.fill("#login input[name=name]", name)
-    page.fill("#login input[name=password]", PASSWORD)
-    page.click("#login button[type=submit]")
-    page.wait_for_selector("#logged-in")
 
 
 def test_sign_up_log_out_and_log_in(browser: Any, pages_app: PagesServer) -> None:

@@ -10,9 +10,8 @@ from typing import Any
 
 import httpx
 import pytest
-from pages_helpers import PASSWORD, PagesServer, pages_server
+from pages_helpers import PASSWORD, PagesServer, log_in, new_page, pages_server
 from server_helpers import seeds
-from web_helpers import DESKTOP, TIMEOUT
 
 AUTOPLAY_JS = """(seed) => {
   // A seeded simple player: draws, opens when it can, stages a few melds, lays off often,
@@ -80,30 +79,11 @@ def journey_app() -> Iterator[PagesServer]:
         yield server
 
 
-def open_page(browser: Any, app: PagesServer) -> Any:
-    page = browser.new_context(viewport=DESKTOP).new_page()
-    page.set_default_timeout(TIMEOUT)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors
-    page.goto(app.url + "/")
-    page.evaluate("localStorage.setItem('rami-lang', 'en')")
-    return page
-
-
 def sign_up(page: Any, app: PagesServer, name: str) -> None:
     page.goto(app.url + "/account")
     page.fill("#signup input[name=name]", name)
     page.fill("#signup input[name=password]", PASSWORD)
     page.click("#signup button[type=submit]")
-    page.wait_for_selector("#logged-in")
-
-
-def log_in(page: Any, app: PagesServer, name: str) -> None:
-    page.goto(app.url + "/account")
-    page.fill("#login input[name=name]", name)
-    page.fill("#login input[name=password]", PASSWORD)
-    page.click("#login button[type=submit]")
     page.wait_for_selector("#logged-in")
 
 
@@ -144,7 +124,7 @@ def test_two_people_quick_match_play_a_rated_match_and_see_their_ratings(
     browser: Any, journey_app: PagesServer
 ) -> None:
     pages_app = journey_app
-    ana, bob = open_page(browser, pages_app), open_page(browser, pages_app)
+    ana, bob = new_page(browser, pages_app), new_page(browser, pages_app)
     sign_up(ana, pages_app, "Ana")
     sign_up(bob, pages_app, "Bob")
     quick_match(ana, pages_app)
@@ -157,7 +137,7 @@ def test_two_people_quick_match_play_a_rated_match_and_see_their_ratings(
     assert sorted(seat["account"] for seat in info["seats"]) == ["Ana", "Bob"]
 
     # Ana's phone: logged in, no link, the same seat
-    phone = open_page(browser, pages_app)
+    phone = new_page(browser, pages_app)
     log_in(phone, pages_app, "Ana")
     phone.goto(f"{pages_app.url}/t/{table}")
     phone.wait_for_function("() => window.rami && window.rami.board && window.rami.board.game")
@@ -182,7 +162,7 @@ def test_two_people_quick_match_play_a_rated_match_and_see_their_ratings(
     means = sorted(after[name]["mu"] for name in ("Ana", "Bob"))
     assert means[0] < 25.0 < means[1]  # the winner went up from the default, the other down
 
-    leaderboard = open_page(browser, pages_app)
+    leaderboard = new_page(browser, pages_app)
     leaderboard.goto(pages_app.url + "/leaderboard")
     leaderboard.wait_for_selector("#players tbody tr")
     shown = leaderboard.eval_on_selector_all(

@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx
 import uvicorn
+from fastapi import FastAPI
 from live_server import free_port
 
 from rami.cards import JOKER
@@ -34,13 +35,11 @@ TIMEOUT = 20_000
 """Milliseconds a page may take to show what a test waits for."""
 
 
-class AppServer:
-    """The FastAPI app under uvicorn in a thread; ``seed`` is the next match's seed."""
+class ServedApp:
+    """A FastAPI app under uvicorn in a thread, on a free port."""
 
-    def __init__(self, bot_delay: float = 0.05) -> None:
-        self.seed = "browser"
+    def __init__(self, app: FastAPI) -> None:
         self.port = free_port()
-        app = create_app(MemoryStorage(), Settings(bot_delay=bot_delay), lambda: self.seed)
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
@@ -60,9 +59,19 @@ class AppServer:
             time.sleep(0.05)
 
     def stop(self) -> None:
-        """Stop serving (the thread ends)."""
+        """Stop serving (the thread ends; the app's lifespan closes its stores)."""
         self.server.should_exit = True
         self.thread.join(30)
+
+
+class AppServer(ServedApp):
+    """The app on an in-memory store; ``seed`` is the next match's seed."""
+
+    def __init__(self, bot_delay: float = 0.05) -> None:
+        self.seed = "browser"
+        super().__init__(
+            create_app(MemoryStorage(), Settings(bot_delay=bot_delay), lambda: self.seed)
+        )
 
     def create(self, seed: str = "browser", **body: Any) -> tuple[str, str]:
         """A new table (seed ``seed``); returns its id and the host's seat token."""
