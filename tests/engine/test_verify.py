@@ -290,23 +290,13 @@ JSON_VALUES = st.recursive(
 )
 
 
-def _same_but_names(original: str, edited: str) -> bool:
-    """True when ``edited`` says what ``original`` says, players renamed to other names aside."""
+def _same(original: str, edited: str) -> bool:
+    """True when ``edited`` says what ``original`` says (the same objects, line by line)."""
     try:
         before = [json.loads(line) for line in original.splitlines() if line.strip()]
         after = [json.loads(line) for line in edited.splitlines() if line.strip()]
     except ValueError:
         return False
-    if len(before) != len(after) or not isinstance(after[0], dict):
-        return False
-    names = after[0].get("players")
-    if not (
-        isinstance(names, list)
-        and len(names) == len(before[0]["players"])
-        and all(isinstance(n, str) and n.strip() for n in names)
-    ):
-        return False
-    after[0]["players"] = before[0]["players"]
     canonical = [json.dumps(o, sort_keys=True) for o in before]
     return canonical == [json.dumps(o, sort_keys=True) for o in after]
 
@@ -349,7 +339,7 @@ def test_fuzzed_records_are_verified_or_refused_never_crash(
     edited = data.draw(_edited_records(small))
     status, output = _verify(tmp_path, edited)
     assert len(output) < 1000
-    if _same_but_names(small, edited):
+    if _same(small, edited):
         assert status == 0, output
     else:
         assert status == 2 and output.startswith("NOT VERIFIED: line "), output
