@@ -103,7 +103,7 @@ def clear_caches() -> None:
         cache.clear()
     for cache in (candidates._ORDERS,):
         cache.clear()
-    for cached in (melds._candidates, melds._run_melds, melds._set_melds, candidates.declared_meld):
+    for cached in (melds._run_melds, melds._set_melds, candidates.declared_meld):
         cached.cache_clear()
     melds._run_templates.cache_clear()
     melds._set_templates.cache_clear()
