@@ -163,6 +163,7 @@ def test_quick_match_waits_cancels_and_goes_to_the_table(
     browser: Any, pages_app: PagesServer, shots: Path
 ) -> None:
     pages_app.account("erin")
+    pages_app.create_table("Zoe", public=True)  # the lobby lists something in the screenshot
     page = new_page(browser, pages_app, "en")
     page.goto(pages_app.url + "/")
     page.wait_for_selector("#quick-match a[href='/account']")
@@ -202,7 +203,7 @@ def test_quick_match_waits_cancels_and_goes_to_the_table(
     page.wait_for_selector("#quick-waiting")
     pages_app.clock.advance(16)
     page.wait_for_url(re.compile(r"/t/\w+$"))
-    page.wait_for_function("() => window.rami.board && window.rami.board.seat === 0")
+    page.wait_for_function("() => window.rami && window.rami.board && window.rami.board.seat === 0")
     assert page.errors == []
     page.context.close()
 

@@ -14,7 +14,7 @@ def join(page: Any, app: AppServer, table_id: str, name: str) -> None:
     page.goto(f"{app.url}/t/{table_id}")
     page.fill("#join input[name=name]", name)
     page.click("#join button")
-    page.wait_for_function("() => window.rami.board.seat !== null", timeout=TIMEOUT)
+    page.wait_for_function("() => window.rami?.board?.seat != null", timeout=TIMEOUT)
 
 
 def say(page: Any, text: str) -> None:
@@ -128,7 +128,7 @@ def test_a_rematch_moves_both_players_to_a_new_table(browser: Any, app: AppServe
     for page, seat in ((host_page, 0), (guest_page, 1)):
         page.wait_for_url(lambda url: f"/t/{table_id}" not in url, timeout=TIMEOUT)
         page.wait_for_function(
-            "s => { const b = window.rami.board;"
+            "s => { const b = window.rami && window.rami.board;"
             " return b && b.snap && b.seat === s && b.snap.table.status === 'playing'; }",
             arg=seat,
             timeout=TIMEOUT,

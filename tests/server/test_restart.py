@@ -52,7 +52,11 @@ def test_kill_and_restart_keeps_every_acknowledged_action(live: LiveServer) -> N
     acked: list[int] = []
     while len(acked) < 30:
         game = states[0]["game"]
-        assert game["current"] is not None, "the round ended too early for this test"
+        if game["current"] is None:  # a short round (the seed is the server's): deal the next
+            host.send(type="next_round", version=states[0]["version"])
+            acked.append(host.until("ack")["version"])
+            states = {s: settle(p, acked[-1]) for s, p in players.items()}
+            continue
         seat = game["current"]
         action = policies[seat].choose(states[seat]["game"])
         players[seat].send(type="act", action=action, version=states[seat]["version"])
