@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from itertools import count
 from typing import Any
 
@@ -118,6 +118,15 @@ class Player:
         """The game part of the last snapshot."""
         assert self.state is not None and self.state["game"] is not None
         return dict(self.state["game"])
+
+
+@contextmanager
+def players(app: TestClient, table_id: str, number: int) -> Iterator[list[Player]]:
+    """``number`` websocket connections to the table, as :class:`Player` objects."""
+    with ExitStack() as stack:
+        url = f"/ws/{table_id}"
+        sockets = [stack.enter_context(app.websocket_connect(url)) for _ in range(number)]
+        yield [Player(ws) for ws in sockets]
 
 
 def seat_and_start(host: Player, guest: Player, spectator: Player, token: str) -> None:

@@ -6,7 +6,16 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from server_helpers import UNHURRIED, Message, Player, create, seat_and_start, server, table_of
+from server_helpers import (
+    UNHURRIED,
+    Message,
+    Player,
+    create,
+    players,
+    seat_and_start,
+    server,
+    table_of,
+)
 
 from rami.server.chat import CHAT_MAX, clean_chat
 
@@ -26,12 +35,7 @@ def no_more_chat(player: Player) -> None:
 def test_players_speak_to_everyone_and_spectators_to_spectators_only() -> None:
     with server() as app:
         table_id, token = create(app, seats=2)
-        with (
-            app.websocket_connect(f"/ws/{table_id}") as a,
-            app.websocket_connect(f"/ws/{table_id}") as b,
-            app.websocket_connect(f"/ws/{table_id}") as c,
-        ):
-            host, guest, watcher = Player(a), Player(b), Player(c)
+        with players(app, table_id, 3) as (host, guest, watcher):
             seat_and_start(host, guest, watcher, token)
             guest.send(type="chat", text="good luck")
             line = chat_of(host)
@@ -85,11 +89,7 @@ def test_chat_has_its_own_rate_per_connection() -> None:
     limits = replace(UNHURRIED, chat_per_minute=0.0, chat_burst=2)
     with server(limits=limits) as app:
         table_id, token = create(app, seats=2)
-        with (
-            app.websocket_connect(f"/ws/{table_id}") as a,
-            app.websocket_connect(f"/ws/{table_id}") as b,
-        ):
-            host, watcher = Player(a), Player(b)
+        with players(app, table_id, 2) as (host, watcher):
             host.hello(token)
             watcher.hello()
             for text in ("one", "two"):
@@ -105,22 +105,14 @@ def test_chat_has_its_own_rate_per_connection() -> None:
 def test_hello_brings_the_recent_lines_each_connection_may_read() -> None:
     with server() as app:
         table_id, token = create(app, seats=2)
-        with (
-            app.websocket_connect(f"/ws/{table_id}") as a,
-            app.websocket_connect(f"/ws/{table_id}") as b,
-        ):
-            host, watcher = Player(a), Player(b)
+        with players(app, table_id, 2) as (host, watcher):
             host.hello(token)
             watcher.hello()
             host.send(type="chat", text="from the host")
             chat_of(watcher)
             watcher.send(type="chat", text="from a watcher")
             chat_of(watcher)
-        with (
-            app.websocket_connect(f"/ws/{table_id}") as a,
-            app.websocket_connect(f"/ws/{table_id}") as b,
-        ):
-            host, watcher = Player(a), Player(b)
+        with players(app, table_id, 2) as (host, watcher):
             host.hello(token)
             log = host.recv()
             assert log["type"] == "chat_log"

@@ -3,7 +3,16 @@ table; each refused from anyone else and at the wrong time."""
 
 from __future__ import annotations
 
-from server_helpers import Player, Policy, create, refusal, seat_and_start, server, table_of
+from server_helpers import (
+    Player,
+    Policy,
+    create,
+    players,
+    refusal,
+    seat_and_start,
+    server,
+    table_of,
+)
 
 from rami.server.storage import MemoryStorage
 
@@ -11,11 +20,7 @@ from rami.server.storage import MemoryStorage
 def test_the_host_frees_a_seat_before_the_start_and_its_token_stops_working() -> None:
     with server() as app:
         table_id, token = create(app, seats=3, bots=["random"])
-        with (
-            app.websocket_connect(f"/ws/{table_id}") as a,
-            app.websocket_connect(f"/ws/{table_id}") as b,
-        ):
-            host, guest = Player(a), Player(b)
+        with players(app, table_id, 2) as (host, guest):
             host.hello(token)
             guest.hello()
             guest.reply(type="join", name="Bob")
@@ -52,12 +57,7 @@ def test_the_host_frees_a_seat_before_the_start_and_its_token_stops_working() ->
 def test_no_seat_is_freed_once_the_match_started() -> None:
     with server() as app:
         table_id, token = create(app, seats=2)
-        with (
-            app.websocket_connect(f"/ws/{table_id}") as a,
-            app.websocket_connect(f"/ws/{table_id}") as b,
-            app.websocket_connect(f"/ws/{table_id}") as c,
-        ):
-            host, guest, watcher = Player(a), Player(b), Player(c)
+        with players(app, table_id, 3) as (host, guest, watcher):
             seat_and_start(host, guest, watcher, token)
             assert refusal(host.reply(type="remove", seat=1)) == "already_started"
             assert refusal(watcher.reply(type="close")) == "host_only"
@@ -66,11 +66,7 @@ def test_no_seat_is_freed_once_the_match_started() -> None:
 def test_an_away_seat_goes_to_a_bot_of_the_chosen_level_until_its_player_returns() -> None:
     with server() as app:
         table_id, token = create(app, seats=2)
-        with (
-            app.websocket_connect(f"/ws/{table_id}") as a,
-            app.websocket_connect(f"/ws/{table_id}") as c,
-        ):
-            host, watcher = Player(a), Player(c)
+        with players(app, table_id, 2) as (host, watcher):
             host.hello(token)
             assert refusal(host.reply(type="stand_in", seat=1, level="easy")) == "not_started"
             with app.websocket_connect(f"/ws/{table_id}") as b:
@@ -110,12 +106,7 @@ def test_closing_ends_the_table_for_everyone_and_survives_a_restart() -> None:
     storage = MemoryStorage()
     with server(storage) as app:
         table_id, token = create(app, seats=2)
-        with (
-            app.websocket_connect(f"/ws/{table_id}") as a,
-            app.websocket_connect(f"/ws/{table_id}") as b,
-            app.websocket_connect(f"/ws/{table_id}") as c,
-        ):
-            host, guest, watcher = Player(a), Player(b), Player(c)
+        with players(app, table_id, 3) as (host, guest, watcher):
             seat_and_start(host, guest, watcher, token)
             assert refusal(guest.reply(type="close")) == "host_only"
             assert host.reply(type="close")[-1]["type"] == "ack"
