@@ -8,6 +8,7 @@ import json
 import types
 import typing
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 from rami.errors import InvalidRulesError
@@ -93,9 +94,10 @@ class RuleSet:
         del data["name"]
         return data
 
-    @property
+    @cached_property
     def hash(self) -> str:
-        """A stable short hash of the options: equal options, equal hash."""
+        """A stable short hash of the options: equal options, equal hash (computed once; every
+        snapshot and seed commitment names it)."""
         text = json.dumps(self.options(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()[:10]
 

@@ -15,16 +15,8 @@ from typing import Any
 import httpx
 import pytest
 from live_server import LiveServer, free_port
+from web_helpers import ARGS, CHROMIUM
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 STATE_JS = """() => {
   const b = window.rami && window.rami.board;

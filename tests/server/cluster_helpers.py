@@ -3,12 +3,33 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
-from live_server import LivePlayer, LiveServer, Message
+from live_server import LivePlayer, LiveServer, Message, free_port
 from websockets.exceptions import ConnectionClosed
+
+from services import postgres_database, redis_database
 
 WAIT = 60.0
 """Generous limit for anything a busy machine does (never a pause: a bound on a wait)."""
+
+
+@contextmanager
+def processes(data: Path, count: int, redis_db: int, *options: str) -> Iterator[list[LiveServer]]:
+    """``count`` started ``rami serve`` processes on a new PostgreSQL database and Redis database
+    ``redis_db``, each with ``options``; killed afterwards."""
+    with postgres_database() as database, redis_database(redis_db) as redis:
+        shared = ("--database", database, "--redis", redis, *options)
+        servers = [LiveServer(data / f"p{i}", free_port(), *shared) for i in range(count)]
+        try:
+            for server in servers:
+                server.start()
+            yield servers
+        finally:
+            for server in servers:
+                server.kill()
 
 
 def my_turn(player: LivePlayer, seat: int) -> Message:

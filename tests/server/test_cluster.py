@@ -9,29 +9,17 @@ from pathlib import Path
 
 import httpx
 import pytest
-from cluster_helpers import WAIT, play_once, reconnect
-from live_server import LivePlayer, LiveServer, free_port
+from cluster_helpers import WAIT, play_once, processes, reconnect
+from live_server import LivePlayer, LiveServer
 from websockets.exceptions import ConnectionClosed
-
-from services import postgres_database, redis_database
 
 REDIS_DB = 13
 
 
 @pytest.fixture
 def cluster(tmp_path: Path) -> Iterator[list[LiveServer]]:
-    with postgres_database() as database, redis_database(REDIS_DB) as redis:
-        shared = ("--database", database, "--redis", redis, "--bot-delay", "0.02")
-        servers = [
-            LiveServer(tmp_path / f"p{i}", free_port(), *shared, "--lease", "2") for i in range(3)
-        ]
-        for server in servers:
-            server.start()
-        try:
-            yield servers
-        finally:
-            for server in servers:
-                server.kill()
+    with processes(tmp_path, 3, REDIS_DB, "--bot-delay", "0.02", "--lease", "2") as servers:
+        yield servers
 
 
 def test_any_process_serves_a_table_and_a_killed_owner_is_replaced(

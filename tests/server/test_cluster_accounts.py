@@ -9,10 +9,10 @@ from pathlib import Path
 
 import httpx
 import pytest
-from live_server import LivePlayer, LiveServer, free_port
+from cluster_helpers import processes
+from live_server import LivePlayer, LiveServer
 
 from rami.accounts.sessions import CSRF_HEADER
-from services import postgres_database, redis_database
 
 REDIS_DB = 8
 WAIT = 30.0
@@ -21,16 +21,8 @@ PASSWORD = "correct horse battery"
 
 @pytest.fixture
 def two_processes(tmp_path: Path) -> Iterator[list[LiveServer]]:
-    with postgres_database() as database, redis_database(REDIS_DB) as redis:
-        shared = ("--database", database, "--redis", redis, "--bot-delay", "0.02")
-        servers = [LiveServer(tmp_path / f"p{i}", free_port(), *shared) for i in range(2)]
-        for server in servers:
-            server.start()
-        try:
-            yield servers
-        finally:
-            for server in servers:
-                server.kill()
+    with processes(tmp_path, 2, REDIS_DB, "--bot-delay", "0.02") as servers:
+        yield servers
 
 
 def signed_up(server: LiveServer, name: str) -> httpx.Client:

@@ -68,7 +68,8 @@ def _one_round_match(client: TestClient, rated: bool) -> str:
     ana = Identity(found.id, found.name)
     rules = PRESETS["rami51"].replace(match_end="rounds", match_limit=1)
     config = TableConfig(rules, (None, "random"), None, "rami51", False, rated)
-    table = client.portal.call(lobby.create_match, config, [ana])  # type: ignore[union-attr]
+    people = {0: (ana.name, ana)}
+    table, _tokens = client.portal.call(lobby.create_match, config, people)  # type: ignore[union-attr]
     return table.table_id
 
 

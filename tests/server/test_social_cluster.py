@@ -8,9 +8,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-from live_server import LivePlayer, LiveServer, Message, free_port
-
-from services import postgres_database, redis_database
+from cluster_helpers import processes
+from live_server import LivePlayer, LiveServer, Message
 
 REDIS_DB = 7
 WAIT = 60.0
@@ -18,16 +17,8 @@ WAIT = 60.0
 
 @pytest.fixture
 def pair(tmp_path: Path) -> Iterator[list[LiveServer]]:
-    with postgres_database() as database, redis_database(REDIS_DB) as redis:
-        shared = ("--database", database, "--redis", redis, "--bot-delay", "0.01", "--grace", "0")
-        servers = [LiveServer(tmp_path / f"p{i}", free_port(), *shared) for i in range(2)]
-        for server in servers:
-            server.start()
-        try:
-            yield servers
-        finally:
-            for server in servers:
-                server.kill()
+    with processes(tmp_path, 2, REDIS_DB, "--bot-delay", "0.01", "--grace", "0") as servers:
+        yield servers
 
 
 def first(player: LivePlayer, kind: str) -> Message:

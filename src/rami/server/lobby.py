@@ -19,7 +19,7 @@ import asyncio
 import logging
 import re
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 
 from starlette.websockets import WebSocket
@@ -242,17 +242,22 @@ class Lobby:
         return table, token
 
     async def create_match(
-        self, config: TableConfig, accounts: list[Identity], table_id: str | None = None
-    ) -> Table:
-        """A new table seating ``accounts`` in the first seats (bots in the others), started."""
+        self,
+        config: TableConfig,
+        people: Mapping[int, tuple[str, Identity | None]],
+        table_id: str | None = None,
+    ) -> tuple[Table, dict[int, str]]:
+        """A new table seating ``people`` (by seat: a name and an account, or None; the bots of
+        ``config`` in the others), started; returns it and each person's seat token."""
         table = await self._new_table(config, table_id)
+        tokens: dict[int, str] = {}
         async with table.lock:
-            for seat, account in enumerate(accounts):
-                await table.take_seat(account.name, seat, account)
+            for seat, (name, account) in people.items():
+                _, tokens[seat] = await table.take_seat(name, seat, account)
             await table.commit({"type": "start"})
             table.mark_away()  # nobody is connected yet: the grace period runs from now
             table.broadcast()
-        return table
+        return table, tokens
 
     async def _new_table(self, config: TableConfig, table_id: str | None = None) -> Table:
         table_id = table_id or new_table_id()

@@ -116,7 +116,8 @@ class _Matchmaker:
             PRESETS[pairing.preset], levels, QUICK_TURN_SECONDS, pairing.preset, True, True
         )
         try:
-            await self.lobby.create_match(config, list(pairing.accounts), pairing.table_id)
+            people = {seat: (who.name, who) for seat, who in enumerate(pairing.accounts)}
+            await self.lobby.create_match(config, people, pairing.table_id)
         except Exception:  # the tickets wait again; the next poll pairs them anew
             log.exception("quick-match table %s was not created", pairing.table_id)
             await self.run_sync(self.quick.unpair, pairing.table_id)

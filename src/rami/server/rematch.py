@@ -88,15 +88,10 @@ async def _make(table: Table) -> None:
 async def open_rematch(lobby: Lobby, table: Table) -> tuple[str, dict[int, str]]:
     """Create and start the rematch table; returns its id and each person's new token."""
     levels = tuple(seat.bot or seat.stand_in for seat in table.seats)
-    config = replace(table.config, bots=levels)
-    names = [seat.name or "?" for seat in table.seats]
-    accounts = [seat.account for seat in table.seats]
-    new, host_token = await lobby.create(config, names[0], accounts[0])
-    tokens = {0: host_token}
-    async with new.lock:
-        for index, seat in enumerate(new.seats):
-            if not seat.taken:
-                _, tokens[index] = await new.take_seat(names[index], index, accounts[index])
-        await new.commit({"type": "start"})
-        new.mark_away()
+    people = {
+        index: (seat.name or "?", seat.account)
+        for index, seat in enumerate(table.seats)
+        if levels[index] is None
+    }
+    new, tokens = await lobby.create_match(replace(table.config, bots=levels), people)
     return new.table_id, tokens
