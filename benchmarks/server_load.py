@@ -138,7 +138,8 @@ class Seat:
         return self.rng.choice(discards or legal)
 
     async def command(self, message: dict[str, Any]) -> None:
-        """Send a command and read up to its answer (ack, or the resync after a refusal)."""
+        """Send a command and read up to its answer (ack, or the resync after a refusal), then
+        up to the state of the acknowledged version (the ack comes first)."""
         sent = time.monotonic()
         await self.ws.send(json.dumps(message))
         while (answer := await self.recv())["type"] not in ("ack", "error"):
@@ -147,6 +148,8 @@ class Seat:
             while (await self.recv())["type"] != "state":
                 pass
             return
+        while self.state is None or self.state["version"] < answer["version"]:
+            await self.recv()
         start, end = self.stats.window
         if message["type"] == "act" and start <= sent and time.monotonic() <= end:
             self.stats.latencies.append(time.monotonic() - sent)
@@ -339,6 +342,7 @@ def phase(
         "tables": tables,
         "held": sum(r["held"] for r in reports),
         "rate": actions / seconds,
+        "refused": sum(r["refused"] for r in reports),
         "p50": statistics.median(latencies) * 1000,
         "p99": latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000,
         "server_cpu": server_cpu / seconds,
@@ -477,14 +481,16 @@ def report(
         "load generator (other work on the machine shows in the load average).\n",
         "Busy phase: every client acts as soon as it is its turn (the throughput the servers "
         f"sustain). Paced phase: 2–6 s of thought per action. {relayed}\n",
-        "| set-up | busy tables | actions/s | p50 act→ack | p99 | server CPU | load-gen CPU "
-        "| load avg | paced tables held | actions/s | p50 | p99 | memory per table |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "| set-up | busy tables | actions/s | refused | p50 act→ack | p99 | server CPU "
+        "| load-gen CPU | load avg | paced tables held | actions/s | p50 | p99 "
+        "| memory per table |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for label, result in results.items():
         busy, paced = result["busy"], result["paced"]
         lines.append(
-            f"| {label} | {busy['tables']:.0f} | {busy['rate']:.0f} | {busy['p50']:.1f} ms | "
+            f"| {label} | {busy['tables']:.0f} | {busy['rate']:.0f} | {busy['refused']:.0f} | "
+            f"{busy['p50']:.1f} ms | "
             f"{busy['p99']:.1f} ms | {busy['server_cpu']:.2f} cores | "
             f"{busy['loader_cpu']:.2f} cores | {busy['load']:.1f} | "
             f"{paced['held']:.0f}/{paced['tables']:.0f} | {paced['rate']:.0f} | "
