@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
 from redis.asyncio import Redis
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 from rami.server.bus import Bus
 from services import redis_database
@@ -44,3 +46,47 @@ def test_commands_reach_the_owner_and_answers_the_relay() -> None:
 
     with redis_database(REDIS_DB) as url:
         asyncio.run(scenario(url))
+
+
+def test_publishes_sent_together_arrive_in_order_and_each_learns_its_count() -> None:
+    async def scenario(url: str) -> None:
+        owner_redis, relay_redis = Redis.from_url(url), Redis.from_url(url)
+        owner, relay = Bus(owner_redis, "owner"), Bus(relay_redis, "relay")
+        received: list[int] = []
+        all_in = asyncio.Event()
+
+        async def owner_gets(message: dict[str, Any]) -> None:
+            received.append(message["n"])
+            if len(received) == 300:
+                all_in.set()
+
+        async def nothing(_message: dict[str, Any]) -> None:
+            return None
+
+        await owner.start(nothing)
+        await owner.own("t1", owner_gets)
+        sent = await asyncio.gather(*(relay.to_table("t1", {"n": n}) for n in range(300)))
+        nobody = await asyncio.gather(*(relay.to_table("t2", {"n": n}) for n in range(5)))
+        assert all(sent) and not any(nobody)
+        await asyncio.wait_for(all_in.wait(), 10)
+        assert received == list(range(300))
+        await owner.close()
+        await relay.close()
+        await owner_redis.aclose()
+        await relay_redis.aclose()
+
+    with redis_database(REDIS_DB) as url:
+        asyncio.run(scenario(url))
+
+
+def test_a_publish_to_an_unreachable_redis_fails_instead_of_waiting() -> None:
+    async def scenario() -> None:
+        redis = Redis.from_url("redis://127.0.0.1:1/0", socket_connect_timeout=2)
+        bus = Bus(redis, "lonely")
+        for _ in range(2):  # the sender goes on after a failed round trip
+            with pytest.raises(RedisConnectionError):
+                await asyncio.wait_for(bus.to_table("t1", {"n": 1}), 30)
+        await bus.close()
+        await redis.aclose()
+
+    asyncio.run(scenario())

@@ -3,6 +3,9 @@
 Each process listens on a channel of its own (answers for the connections it relays) and on
 one channel per table it owns (commands relayed by other processes). A publish reports how
 many listeners got it, so a relay learns at once when a table has no owner listening.
+
+Publishes leave in arrival order through one sender: what waits while a round trip is under
+way goes in the next pipeline, so a busy process pays one round trip for many messages.
 """
 
 from __future__ import annotations
@@ -32,6 +35,10 @@ class Bus:
         self._pubsub: PubSub = redis.pubsub(ignore_subscribe_messages=True)
         self._handlers: dict[str, Handler] = {}
         self._task: asyncio.Task[None] | None = None
+        self._waiting: list[tuple[str, str, asyncio.Future[int]]] = []
+        """Publishes not yet sent: channel, data and who waits for the listener count."""
+        self._wake = asyncio.Event()
+        self._sender: asyncio.Task[None] | None = None
 
     def table_channel(self, table_id: str) -> str:
         """Where commands for a table's owner go."""
@@ -62,15 +69,47 @@ class Bus:
 
     async def to_table(self, table_id: str, message: dict[str, Any]) -> bool:
         """Send to the table's owner; False when no process listens for it."""
-        return bool(await self.redis.publish(self.table_channel(table_id), _dumps(message)))
+        return bool(await self._publish(self.table_channel(table_id), _dumps(message)))
 
     async def to_process(self, process_id: str, message: dict[str, Any]) -> bool:
         """Send to one process; False when it does not listen (it is gone)."""
-        return bool(await self.redis.publish(self.process_channel(process_id), _dumps(message)))
+        return bool(await self._publish(self.process_channel(process_id), _dumps(message)))
+
+    async def _publish(self, channel: str, data: str) -> int:
+        """Queue one publish for the sender; how many listeners received it."""
+        if self._sender is None:
+            self._sender = asyncio.get_running_loop().create_task(self._send_forever())
+        future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        self._waiting.append((channel, data, future))
+        self._wake.set()
+        return await future
+
+    async def _send_forever(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            batch, self._waiting = self._waiting, []
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for channel, data, _ in batch:
+                        pipe.publish(channel, data)
+                    counts = await pipe.execute()
+            except asyncio.CancelledError:  # the bus closes: nobody waits in vain
+                for _, _, future in batch:
+                    future.cancel()
+                raise
+            except Exception as error:  # Redis unreachable: every waiting publish fails
+                for _, _, future in batch:
+                    if not future.done():
+                        future.set_exception(error)
+                continue
+            for (_, _, future), count in zip(batch, counts, strict=True):
+                if not future.done():  # its sender may have been cancelled meanwhile
+                    future.set_result(int(count))
 
     async def _read(self) -> None:
         while True:
-            message = await self._pubsub.get_message(timeout=1.0)
+            message = await self._pubsub.get_message(timeout=None)
             if message is None:
                 continue
             channel = message["channel"]
@@ -86,10 +125,13 @@ class Bus:
 
     async def close(self) -> None:
         """Stop listening and release the connection."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        for task in (self._task, self._sender):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        for _, _, future in self._waiting:
+            future.cancel()
         await self._pubsub.aclose()  # type: ignore[no-untyped-call]
 
 
