@@ -42,3 +42,25 @@ def test_one_owner_at_a_time_and_takeover_after_expiry() -> None:
 
     with redis_database(REDIS_DB) as url:
         asyncio.run(scenario(url))
+
+
+def test_a_lease_is_passed_only_by_its_holder_and_taken_under_a_new_epoch() -> None:
+    async def scenario(url: str) -> None:
+        redis = Redis.from_url(url)
+        first = Leases(redis, "process-a", ttl=30)
+        second = Leases(redis, "process-b", ttl=30)
+        third = Leases(redis, "process-c", ttl=30)
+        lease = await first.acquire("t9")
+        assert lease is not None
+        assert not await third.pass_to("t9", "process-c")  # not its lease to give
+        assert await first.pass_to("t9", "process-b")
+        assert await first.owner_of("t9") == "process-b"
+        assert not await first.renew("t9")  # the giver holds nothing any more
+        assert await third.acquire("t9") is None
+        taken = await second.acquire("t9")
+        assert taken is not None and taken.epoch > lease.epoch
+        await second.release("t9")
+        await redis.aclose()
+
+    with redis_database(REDIS_DB) as url:
+        asyncio.run(scenario(url))

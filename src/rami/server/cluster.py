@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
@@ -82,6 +82,8 @@ class ClusterLobby(Lobby):
         """Receives the relayed connection messages of the tables owned here."""
         self.on_lost: Callable[[Table], None] = lambda _table: None
         """Called with a table this process stopped owning (its connections must move)."""
+        self.on_closing: Callable[[], Awaitable[None]] | None = None
+        """Awaited first when the process shuts down (the relays stop their sessions)."""
         self._tasks: list[asyncio.Task[None]] = []
 
     # --- ownership ---------------------------------------------------------------------
@@ -124,7 +126,7 @@ class ClusterLobby(Lobby):
     def _archive(self, table: Table) -> None:
         super()._archive(table)
         if table.table_id not in self.tables:
-            self._spawn(self._let_go(table.table_id))
+            self.spawn(self._let_go(table.table_id))
 
     async def drop(self, table_id: str) -> None:
         """Stop owning a table (its lease was lost): no driver, no writes, connections moved."""
@@ -138,6 +140,24 @@ class ClusterLobby(Lobby):
         if table is not None:
             log.warning("table %s: lease lost, no longer served here", table_id)
             self.on_lost(table)
+
+    async def retire(self, table: Table) -> None:
+        """Stop serving a table that moves to another process (called under its lock)."""
+        table.retired = True
+        if self.tables.get(table.table_id) is table:
+            del self.tables[table.table_id]
+        driver = self.drivers.pop(table.table_id, None)
+        if driver is not None:
+            await driver.stop()
+
+    async def pass_lease(self, table_id: str, to: str) -> bool:
+        """Give a retired table's lease to process ``to``; False: it was lost already."""
+        try:
+            return await self.leases.pass_to(table_id, to)
+        finally:
+            self.sql.release(table_id)
+            with contextlib.suppress(Exception):
+                await self.bus.disown(table_id)
 
     # --- answers -----------------------------------------------------------------------
 
@@ -166,14 +186,15 @@ class ClusterLobby(Lobby):
     async def start(self) -> None:
         """Listen on the bus, renew leases and sweep for tables nobody owns."""
         await self.bus.start(self._from_bus)
-        self._spawn(self._renew_forever())
-        self._spawn(self._sweep_forever())
+        self.spawn(self._renew_forever())
+        self.spawn(self._sweep_forever())
 
     async def _from_bus(self, message: dict[str, Any]) -> None:
         if self.on_process is not None:
             await self.on_process(message)
 
-    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` in the background until the process closes."""
         task = asyncio.get_running_loop().create_task(work)
         self._tasks.append(task)
         task.add_done_callback(self._tasks.remove)
@@ -233,6 +254,8 @@ class ClusterLobby(Lobby):
 
     async def close(self) -> None:
         """Stop the background work, give every lease up and close the store and the bus."""
+        if self.on_closing is not None:
+            await self.on_closing()
         for task in list(self._tasks):
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):

@@ -1,7 +1,8 @@
 """Per-table state that is not part of the game record: chat lines and rematch votes.
 
 Neither is stored: both live in the memory of the process serving the table and are gone
-when the table is archived, restarted or moves to another process.
+when the table is archived or restarted. The chat lines go with a table handed over to
+another process (see :mod:`rami.server.relay`).
 """
 
 from __future__ import annotations
@@ -33,6 +34,11 @@ class ChatLog:
         if number is None:
             number = self._spectators[client] = next(self._numbers)
         return number
+
+    def restore(self, lines: list[dict[str, Any]]) -> None:
+        """Keep the lines a table brought from its former owner (ids go on after theirs)."""
+        self.lines.extend(lines)
+        self._ids = count(max((int(line["id"]) for line in lines), default=0) + 1)
 
     def add(
         self,

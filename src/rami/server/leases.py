@@ -19,6 +19,12 @@ if redis.call('get', KEYS[1]) == ARGV[1] then
 end
 return 0
 """
+_PASS = """
+if redis.call('get', KEYS[1]) == ARGV[1] then
+  return redis.call('set', KEYS[1], ARGV[2], 'PX', ARGV[3]) and 1 or 0
+end
+return 0
+"""
 _RELEASE = """
 if redis.call('get', KEYS[1]) == ARGV[1] then
   return redis.call('del', KEYS[1])
@@ -46,6 +52,7 @@ class Leases:
         self.prefix = prefix
         self._renew = redis.register_script(_RENEW)
         self._release = redis.register_script(_RELEASE)
+        self._pass = redis.register_script(_PASS)
 
     def _key(self, table_id: str) -> str:
         return f"{self.prefix}:lease:{table_id}"
@@ -73,6 +80,12 @@ class Leases:
                     keys=[self._key(table_id)], args=[self.owner, self.ttl_ms], client=pipe
                 )
             return [bool(kept) for kept in await pipe.execute()]
+
+    async def pass_to(self, table_id: str, owner: str) -> bool:
+        """Hand the lease to process ``owner`` with a full time to live (only if this process
+        holds it); ``owner`` then takes it with :meth:`acquire` under a new epoch."""
+        passed = await self._pass(keys=[self._key(table_id)], args=[self.owner, owner, self.ttl_ms])
+        return bool(passed)
 
     async def release(self, table_id: str) -> None:
         """Give the lease up (only if this process still holds it)."""

@@ -58,9 +58,22 @@ class Remote:
     owner: str
 
 
-Relay = Callable[[WebSocket, str, str, Identity | None], Awaitable[None]]
+@dataclass(frozen=True, slots=True)
+class Arrived:
+    """A relayed connection whose table moved to this process: it is served here from now on,
+    bound as it was at the former owner (``greeted``: it had sent ``hello``)."""
+
+    table: Table
+    seat: int | None
+    lang: str
+    greeted: bool
+    held: str | None
+    """A message the client sent while the table moved, not handled yet."""
+
+
+Relay = Callable[[WebSocket, str, str, Identity | None], Awaitable[Arrived | None]]
 """Carries an accepted websocket (table, owner, its account) to the process owning its table
-(scaled-out mode)."""
+(scaled-out mode) until it ends, or until the table moves here (then :class:`Arrived`)."""
 
 
 class TableUnavailable(RamiError):

@@ -384,6 +384,17 @@ class Table:
             else:
                 client.send(self.state_for(client, {}))
 
+    async def rebind(self, client: Client, seat: int | None, lang: str) -> None:
+        """Bind a connection that was bound to ``seat`` at the table's former owner (the table
+        moved to this process with it) and sync it."""
+        async with self.lock:
+            if self.retired:
+                client.close()
+                return
+            client.lang = lang
+            self._bind(client, seat)
+            self.broadcast()
+
     async def leave(self, client: Client) -> None:
         """Forget a closed connection (its seat becomes away when no other connection holds it)."""
         async with self.lock:

@@ -22,7 +22,7 @@ from rami.server import chat, host, rematch
 from rami.server.hints import hint_message
 from rami.server.identity import Identity
 from rami.server.limits import Limits, TokenBucket
-from rami.server.lobby import Lobby, Relay, TableUnavailable
+from rami.server.lobby import Arrived, Lobby, Relay, TableUnavailable
 from rami.server.ops import Metrics
 from rami.server.outgoing import PongMessage
 from rami.server.protocol import (
@@ -138,6 +138,15 @@ class Session:
             with contextlib.suppress(Exception):
                 await self.websocket.close(code=CLOSE_SERVER_ERROR)
 
+    async def resume(self, arrived: Arrived) -> None:
+        """Go on with a connection whose table moved here: bound as it was, then the message
+        it sent meanwhile."""
+        if arrived.greeted:
+            self.greeted = True
+            await self.table.rebind(self.client, arrived.seat, arrived.lang)
+        if arrived.held is not None:
+            await self.handle(arrived.held)
+
     async def handle(self, raw: str | bytes) -> None:
         """Parse one message and hand it to the table (a failure is answered, never fatal)."""
         if not self.bucket.take():
@@ -223,7 +232,8 @@ async def serve_socket(
     relay: Relay | None = None,
     account: Identity | None = None,
 ) -> None:
-    """Accept a connection for ``table_id`` and run its session (here, or relayed).
+    """Accept a connection for ``table_id`` and run its session (here, or relayed until its
+    table moves here).
 
     ``account`` is the logged-in account of the handshake; a relayed connection takes it to
     the table's owner.
@@ -239,19 +249,26 @@ async def serve_socket(
         await websocket.send_text(encode(error_message("no_such_table", "no such table")))
         await websocket.close(code=4404)
         return
+    arrived = None
     if not isinstance(table, Table):
-        if relay is not None:
-            await relay(websocket, table.table_id, table.owner, account)
-        return
+        if relay is None:
+            return
+        arrived = await relay(websocket, table.table_id, table.owner, account)
+        if arrived is None:
+            return
+        table = arrived.table
     limits = connections.limits
-    if connections.open[table_id] >= limits.connections_per_table:
+    if arrived is None and connections.open[table_id] >= limits.connections_per_table:
         refusal = error_message("too_many_connections", "this table has all the connections")
         await websocket.send_text(encode(refusal))
         await websocket.close(code=CLOSE_TRY_LATER)
         return
     connections.open[table_id] += 1
     try:
-        await Session(websocket, table, limits, connections.metrics, account).run()
+        session = Session(websocket, table, limits, connections.metrics, account)
+        if arrived is not None:
+            await session.resume(arrived)
+        await session.run()
     finally:
         connections.open[table_id] -= 1
         if connections.open[table_id] <= 0:
