@@ -10,9 +10,18 @@ For each set-up the script starts the server processes, then runs two phases:
 * **paced**: ``--tables`` tables at human pace (each client thinks 2-6 s before acting):
   tables held, act → ack latency and the servers' memory growth per table.
 
-Table ``i`` is created on process ``i mod N``; its host connects there and its guest to the
-next process, so with several processes half the connections are relayed to the owner
-(``--affine``: both connect to the owner, as behind a proxy that routes by table). The
+Where the clients connect is each of ``--placements`` in turn (with several processes):
+
+* ``random``: the table is created on any process and each seat connects to
+  any process, as behind ``rami serve --workers`` or a round-robin proxy; a table whose two
+  connections land on one process moves there;
+* ``routed``: created on any process, both seats connect to the process the table's id
+  hashes to, as behind a proxy that routes websockets by table; the table moves there;
+* ``split``: table ``i`` is created on process ``i mod N``, its host connects there and its
+  guest to the next process, so half the connections stay relayed (the relay's cost);
+* ``owner``: both seats connect to the process that created the table (no relaying).
+
+The
 clients run in ``--loaders`` processes of their own (asyncio, one connection per seat); their
 CPU time is measured beside the servers' so a saturated load generator would show. Last, the
 start-up of the embedded server is timed on an empty store and on one holding ``--history``
@@ -39,6 +48,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -57,6 +67,16 @@ from _report import machine, publish
 
 ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
 REDIS = "redis://127.0.0.1:6379/10"
+PLACEMENTS = ("random", "routed", "split", "owner")
+PLACED = {
+    "random": "each seat connects to any process (as behind `--workers` or a round-robin "
+    "proxy); a table whose connections all land on one process moves there.",
+    "routed": "both seats connect to the process their table's id hashes to (a proxy that "
+    "routes websockets by table); the table moves there.",
+    "split": "the host connects to the table's owner, the guest to another process (half the "
+    "connections relayed for good).",
+    "owner": "both seats connect to the process that created the table (no relaying).",
+}
 MAX_TABLES = 2000
 MAX_SECONDS = 300.0
 MAX_HISTORY = 20_000
@@ -172,19 +192,39 @@ class Seat:
                 await self.command({"type": "act", "action": action, "version": state["version"]})
 
 
+def home_of(urls: list[str], index: int, placement: str) -> str:
+    """The process table ``index`` is created on."""
+    if placement in ("split", "owner"):
+        return urls[index % len(urls)]
+    return random.Random(index).choice(urls)
+
+
+def seats_of(urls: list[str], index: int, table: str, placement: str) -> tuple[str, str]:
+    """The processes the host and the guest of table ``index`` connect to."""
+    home = home_of(urls, index, placement)
+    if placement == "owner":
+        return home, home
+    if placement == "split":
+        return home, urls[(index + 1) % len(urls)]
+    if placement == "routed":
+        routed = urls[zlib.crc32(table.encode()) % len(urls)]
+        return routed, routed
+    rng = random.Random(f"{index}-seats")
+    return rng.choice(urls), rng.choice(urls)
+
+
 async def seat_table(
-    urls: list[str], index: int, stats: Stats, think: tuple[float, float], affine: bool
+    urls: list[str], index: int, stats: Stats, think: tuple[float, float], placement: str
 ) -> list[Seat]:
-    """Create table ``index`` on process ``index mod N``, seat host there, guest on the next
-    (on the same one when ``affine``: a proxy routing by table)."""
-    home = urls[index % len(urls)]
-    other = home if affine else urls[(index + 1) % len(urls)]
+    """Create table ``index`` and seat its host and guest where ``placement`` puts them."""
     body = {"name": f"Host{index}", "preset": "rami51", "seats": 2, "rounds": 50}
     async with httpx.AsyncClient(timeout=60) as http:
+        home = home_of(urls, index, placement)
         created = (await http.post(f"{home}/api/tables", json=body)).json()
     table, token = created["table"], created["token"]
-    host_ws = await connect(f"{home.replace('http', 'ws')}/ws/{table}", max_size=2**20)
-    guest_ws = await connect(f"{other.replace('http', 'ws')}/ws/{table}", max_size=2**20)
+    host_url, guest_url = seats_of(urls, index, table, placement)
+    host_ws = await connect(f"{host_url.replace('http', 'ws')}/ws/{table}", max_size=2**20)
+    guest_ws = await connect(f"{guest_url.replace('http', 'ws')}/ws/{table}", max_size=2**20)
     host, guest = Seat(host_ws, 0, stats, think), Seat(guest_ws, 1, stats, think)
     await host_ws.send(json.dumps({"type": "hello", "token": token}))
     while (await host.recv())["type"] != "state":
@@ -202,13 +242,17 @@ async def seat_table(
 
 
 async def drive(
-    urls: list[str], indexes: list[int], think: tuple[float, float], affine: bool, pipe: Connection
+    urls: list[str],
+    indexes: list[int],
+    think: tuple[float, float],
+    placement: str,
+    pipe: Connection,
 ) -> None:
     stats = Stats()
     seats: list[Seat] = []
     for start in range(0, len(indexes), 25):
         batch = indexes[start : start + 25]
-        pairs = await asyncio.gather(*(seat_table(urls, i, stats, think, affine) for i in batch))
+        pairs = await asyncio.gather(*(seat_table(urls, i, stats, think, placement) for i in batch))
         seats.extend(seat for pair in pairs for seat in pair)
     pipe.send("seated")
     window = await asyncio.to_thread(pipe.recv)
@@ -231,11 +275,15 @@ async def drive(
 
 
 def loader(
-    urls: list[str], indexes: list[int], think: tuple[float, float], affine: bool, pipe: Connection
+    urls: list[str],
+    indexes: list[int],
+    think: tuple[float, float],
+    placement: str,
+    pipe: Connection,
 ) -> None:
     """A load-generator process: seat its tables, play the window, report."""
     raise_file_limit(4 * len(indexes) + 256)
-    asyncio.run(drive(urls, indexes, think, affine, pipe))
+    asyncio.run(drive(urls, indexes, think, placement, pipe))
 
 
 # --- the servers ---------------------------------------------------------------------
@@ -284,6 +332,15 @@ class Servers:
     def cpu(self) -> float:
         return sum(cpu_seconds(p.pid) for p in self.processes)
 
+    def relayed(self) -> int:
+        """Connections the processes relay to another process's table now."""
+        total = 0
+        for url in self.urls:
+            for line in httpx.get(f"{url}/metrics", timeout=30).text.splitlines():
+                if line.startswith("rami_relayed_connections "):
+                    total += int(float(line.split()[1]))
+        return total
+
 
 def wait_until_up(url: str, timeout: float = 60.0) -> float:
     """Seconds until ``url`` answers ``/api/meta``."""
@@ -303,7 +360,7 @@ def phase(
     loaders: int,
     think: tuple[float, float],
     seconds: float,
-    affine: bool,
+    placement: str,
 ) -> dict[str, float]:
     """Seat ``tables`` tables through ``loaders`` processes, measure ``seconds`` of play."""
     context = multiprocessing.get_context("spawn")
@@ -312,7 +369,8 @@ def phase(
     for k in range(loaders):
         parent, child = context.Pipe()
         indexes = list(range(k, tables, loaders))
-        worker = context.Process(target=loader, args=(servers.urls, indexes, think, affine, child))
+        work = (servers.urls, indexes, think, placement, child)
+        worker = context.Process(target=loader, args=work)
         worker.start()
         pipes.append(parent)
         workers.append(worker)
@@ -332,6 +390,7 @@ def phase(
     load = os.getloadavg()[0]
     reports = [pipe.recv() for pipe in pipes]
     peak = servers.rss()
+    relayed = servers.relayed()
     for pipe in pipes:
         pipe.send("close")
     for worker in workers:
@@ -343,6 +402,7 @@ def phase(
         "held": sum(r["held"] for r in reports),
         "rate": actions / seconds,
         "refused": sum(r["refused"] for r in reports),
+        "relayed": relayed / (2 * tables),
         "p50": statistics.median(latencies) * 1000,
         "p99": latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000,
         "server_cpu": server_cpu / seconds,
@@ -353,23 +413,23 @@ def phase(
 
 
 def measure(
-    count: int, database: str | None, redis_url: str, args: argparse.Namespace
+    count: int,
+    database: str | None,
+    redis_url: str,
+    args: argparse.Namespace,
+    placement: str = "owner",
 ) -> dict[str, dict[str, float]]:
     """Both phases on one set-up (``database`` None: the embedded SQLite process)."""
     with tempfile.TemporaryDirectory() as data:
         servers = Servers(count, database, redis_url, Path(data))
         servers.start()
         try:
-            busy = phase(
-                servers, args.busy, args.loaders, (0.0, 0.0), args.busy_seconds, args.affine
-            )
-            paced = phase(
-                servers, args.tables, args.loaders, PACED_THINK, args.seconds, args.affine
-            )
+            busy = phase(servers, args.busy, args.loaders, (0.0, 0.0), args.busy_seconds, placement)
+            paced = phase(servers, args.tables, args.loaders, PACED_THINK, args.seconds, placement)
         finally:
             servers.stop()
     label = "SQLite (embedded)" if database is None else "PostgreSQL + Redis"
-    print(f"{label} x{count}: busy {busy}\n  paced {paced}", flush=True)
+    print(f"{label} x{count} {placement}: busy {busy}\n  paced {paced}", flush=True)
     return {"busy": busy, "paced": paced}
 
 
@@ -481,15 +541,16 @@ def report(
         "load generator (other work on the machine shows in the load average).\n",
         "Busy phase: every client acts as soon as it is its turn (the throughput the servers "
         f"sustain). Paced phase: 2–6 s of thought per action. {relayed}\n",
-        "| set-up | busy tables | actions/s | refused | p50 act→ack | p99 | server CPU "
+        "| set-up | busy tables | actions/s | refused | relayed | p50 act→ack | p99 | server CPU "
         "| load-gen CPU | load avg | paced tables held | actions/s | p50 | p99 "
         "| memory per table |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for label, result in results.items():
         busy, paced = result["busy"], result["paced"]
         lines.append(
             f"| {label} | {busy['tables']:.0f} | {busy['rate']:.0f} | {busy['refused']:.0f} | "
+            f"{busy['relayed']:.0%} | "
             f"{busy['p50']:.1f} ms | "
             f"{busy['p99']:.1f} ms | {busy['server_cpu']:.2f} cores | "
             f"{busy['loader_cpu']:.2f} cores | {busy['load']:.1f} | "
@@ -500,10 +561,10 @@ def report(
     rates = [v["busy"]["rate"] for v in scaled.values()]
     if len(rates) >= 2 and rates[0] > 0:
         ratios = ", ".join(
-            f"{label.split('×')[-1].strip()} processes: {v['busy']['rate'] / rates[0]:.2f}×"
+            f"{label.split('×')[-1].strip()}: {v['busy']['rate'] / rates[0]:.2f}×"
             for label, v in list(scaled.items())[1:]
         )
-        lines.append(f"\nBusy throughput against 1 scaled-out process — {ratios}.")
+        lines.append(f"\nBusy throughput against 1 scaled-out process in this run — {ratios}.")
     if history is not None:
         lines += [
             "\nStart-up of the embedded server (to its first answer) and its memory then:\n",
@@ -545,7 +606,9 @@ def main() -> None:
     parser.add_argument("--loaders", type=int, default=2, help="load-generator processes")
     parser.add_argument("--history", type=int, default=5000, help="stored tables (0: skip)")
     parser.add_argument(
-        "--affine", action="store_true", help="both seats connect to the owner (no relaying)"
+        "--placements",
+        default="random,routed,split",
+        help="where the clients of several processes connect, each measured (see the top)",
     )
     parser.add_argument("--write", action="store_true", help="Write docs/PERFORMANCE.md.")
     args = parser.parse_args()
@@ -555,24 +618,27 @@ def main() -> None:
     args.busy_seconds = max(5.0, min(args.busy_seconds, MAX_SECONDS))
     args.loaders = max(1, min(args.loaders, 8))
     raise_file_limit(8 * (args.tables + args.busy) + 1024)
+    placements = [p for p in PLACEMENTS if p in args.placements.split(",")] or ["random"]
     counts = [n for n in (1, 2, 4) if n <= args.processes]
     results = {"SQLite (embedded) × 1": measure(1, None, args.redis, args)}
     with shared_database(args.database) as database:
         for count in counts:
-            results[f"PostgreSQL + Redis × {count}"] = measure(count, database, args.redis, args)
+            for placement in placements if count > 1 else ["owner"]:
+                label = f"PostgreSQL + Redis × {count}" + (f", {placement}" if count > 1 else "")
+                results[label] = measure(count, database, args.redis, args, placement)
     history = None
     if args.history > 0:
         history = history_figures(min(args.history, MAX_HISTORY))
     command = (
         f"python3 benchmarks/server_load.py --processes {args.processes} --tables {args.tables} "
         f"--busy {args.busy} --seconds {args.seconds:g} --busy-seconds {args.busy_seconds:g} "
-        f"--loaders {args.loaders} --history {args.history}" + (" --affine" if args.affine else "")
+        f"--loaders {args.loaders} --history {args.history} --placements {','.join(placements)}"
     )
-    relayed = f"Clients run in {args.loaders} load-generator processes; " + (
-        "both seats of a table connect to its owner (no relaying)."
-        if args.affine
-        else "with several server processes each table's guest connects to a process that "
-        "relays it to the owner (half the connections)."
+    relayed = (
+        f"Clients run in {args.loaders} load-generator processes. With several server "
+        "processes, where they connect: "
+        + " ".join(f"*{p}*: {PLACED[p]}" for p in placements)
+        + " *relayed*: the share of connections still relayed to another process at the end."
     )
     publish("server", report(results, history, command, relayed), args.write)
 

@@ -104,7 +104,9 @@ def create_app(
     quick = QuickMatch(store.engine, create=not migrated)
     tables = lobby.tables
     metrics = Metrics(
-        lambda: len(tables), lambda: sum(len(table.clients) for table in tables.values())
+        lambda: len(tables),
+        lambda: sum(len(table.clients) for table in tables.values()),
+        lobby.relayed_connections,
     )
     connections = Connections(limits, metrics)
     relay = lobby.relay(limits)

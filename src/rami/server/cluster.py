@@ -17,7 +17,7 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from redis.asyncio import Redis
 
@@ -29,6 +29,9 @@ from rami.server.sql_store import SqlStorage
 from rami.server.storage import StorageError
 from rami.server.table import Settings, Table
 from rami.shuffle import new_seed
+
+if TYPE_CHECKING:
+    from rami.server.relay import Relays
 
 log = logging.getLogger("rami.server")
 
@@ -85,6 +88,7 @@ class ClusterLobby(Lobby):
         self.on_closing: Callable[[], Awaitable[None]] | None = None
         """Awaited first when the process shuts down (the relays stop their sessions)."""
         self._tasks: list[asyncio.Task[None]] = []
+        self._relays: Relays | None = None
 
     # --- ownership ---------------------------------------------------------------------
 
@@ -172,7 +176,12 @@ class ClusterLobby(Lobby):
         """Connections to tables owned elsewhere go through the bus."""
         from rami.server.relay import Relays
 
-        return Relays(self, limits).relay
+        self._relays = Relays(self, limits)
+        return self._relays.relay
+
+    def relayed_connections(self) -> int:
+        """Connections this process carries to tables owned elsewhere."""
+        return 0 if self._relays is None else len(self._relays.relayed)
 
     async def view(self, table_id: str) -> Table | None:
         """The table owned here, or a fresh replay of the stored one (read only)."""

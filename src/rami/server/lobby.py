@@ -302,6 +302,10 @@ class Lobby:
         """How connections reach tables owned elsewhere (None: every table is here)."""
         return None
 
+    def relayed_connections(self) -> int:
+        """Connections this process carries to tables owned elsewhere."""
+        return 0
+
     async def view(self, table_id: str) -> Table | None:
         """The table to read (records, replays, facts): :meth:`find`."""
         return await self.find(table_id)

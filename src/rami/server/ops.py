@@ -24,12 +24,25 @@ CHECK_TIMEOUT = 2.0
 class Metrics:
     """The figures ``/metrics`` exposes for one process."""
 
-    def __init__(self, tables: Callable[[], int], connections: Callable[[], int]) -> None:
+    def __init__(
+        self,
+        tables: Callable[[], int],
+        connections: Callable[[], int],
+        relayed: Callable[[], int] = lambda: 0,
+    ) -> None:
         self.registry = CollectorRegistry()
         owned = Gauge("rami_tables_owned", "Tables this process holds", registry=self.registry)
         owned.set_function(lambda: float(tables()))
-        conns = Gauge("rami_connections", "Open websocket connections", registry=self.registry)
+        conns = Gauge(
+            "rami_connections", "Connections to the tables held here", registry=self.registry
+        )
         conns.set_function(lambda: float(connections()))
+        relays = Gauge(
+            "rami_relayed_connections",
+            "Connections this process relays to another process's table",
+            registry=self.registry,
+        )
+        relays.set_function(lambda: float(relayed()))
         self.actions = Counter(
             "rami_actions", "Game actions stored by this process", registry=self.registry
         )
