@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from rami.server.database import (
     current_revision,
     head_revision,
     make_engine,
+    revision_at,
     sqlite_url,
     upgrade,
     upgrade_url,
@@ -152,3 +154,10 @@ def test_the_migrations_create_the_accounts_and_lobby_schema_on_postgresql() -> 
             assert len(store.secret()) == 32
         finally:
             store.close()
+
+
+def test_processes_upgrading_a_new_postgresql_database_at_once_all_succeed() -> None:
+    with postgres_database() as url, ThreadPoolExecutor(4) as pool:
+        revisions = list(pool.map(upgrade_url, [url] * 4))
+        assert revisions == [head_revision()] * 4
+        assert revision_at(url) == head_revision()

@@ -14,11 +14,13 @@ from alembic import command
 from alembic.config import Config
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import create_engine, event, inspect
+from sqlalchemy import create_engine, event, inspect, text
 from sqlalchemy.engine import Engine, make_url
 
 DB_NAME = "rami.sqlite3"
 FIRST_REVISION = "0001"
+MIGRATION_LOCK = 0x72616D69
+"""The PostgreSQL advisory lock a schema upgrade holds (processes upgrading at once wait)."""
 """The revision whose tables existed before the schema had migrations."""
 
 
@@ -78,6 +80,8 @@ def upgrade(engine: Engine) -> str:
     """
     config = _config()
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":  # processes starting at once take turns
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         unmanaged = "tables" in inspect(connection).get_table_names()
         if unmanaged and MigrationContext.configure(connection).get_current_revision() is None:
