@@ -26,7 +26,8 @@ clients run in ``--loaders`` processes of their own (asyncio, one connection per
 CPU time is measured beside the servers' so a saturated load generator would show. Last, the
 start-up of the embedded server is timed on an empty store and on one holding ``--history``
 stored tables. PostgreSQL gets a database of its own (dropped after) unless ``--database``
-names one; Redis database 10 is flushed unless ``--redis`` names one. Loopback only.
+names one (each set-up gets a new one); Redis database 10 is flushed unless ``--redis`` names
+one. Loopback only.
 
     python3 benchmarks/server_load.py --processes 2 [--tables 1000] [--busy 100] [--write]
 """
@@ -621,10 +622,12 @@ def main() -> None:
     placements = [p for p in PLACEMENTS if p in args.placements.split(",")] or ["random"]
     counts = [n for n in (1, 2, 4) if n <= args.processes]
     results = {"SQLite (embedded) × 1": measure(1, None, args.redis, args)}
-    with shared_database(args.database) as database:
-        for count in counts:
-            for placement in placements if count > 1 else ["owner"]:
-                label = f"PostgreSQL + Redis × {count}" + (f", {placement}" if count > 1 else "")
+    for count in counts:
+        for placement in placements if count > 1 else ["owner"]:
+            label = f"PostgreSQL + Redis × {count}" + (f", {placement}" if count > 1 else "")
+            # A new database each time: an earlier set-up's matches in play would be orphans
+            # the next set-up's processes take over.
+            with shared_database(args.database) as database:
                 results[label] = measure(count, database, args.redis, args, placement)
     history = None
     if args.history > 0:

@@ -237,9 +237,8 @@ class Relays:
         if offer is None or offer[0] != relay or table is None:
             await bus.to_process(relay, {"op": "resume", "table": table_id})
             return
-        sessions = self._sessions_of(table)
-        for session in sessions:
-            await session.inbox.join()
+        for session in self._sessions_of(table):
+            await _settled(session.inbox)
         async with table.lock:
             if self._only_relay(table) != relay or self.lobby.tables.get(table_id) is not table:
                 await bus.to_process(relay, {"op": "resume", "table": table_id})
@@ -250,12 +249,13 @@ class Relays:
                 for s in sessions
             }
             chat = list(table.chat.lines)
-            await self.lobby.retire(table)
+            await self.lobby.retire(table)  # (the lease goes before this process could
+            passed = await self.lobby.pass_lease(table_id, relay)  # load the table again)
         for session in sessions:
-            await session.outbox.join()
+            await _settled(session.outbox)
             del self.served[session.conn]
             await session.stop()
-        if not await self.lobby.pass_lease(table_id, relay):
+        if not passed:
             await bus.to_process(relay, {"op": "resume", "table": table_id})
             return
         handover = {"op": "handover", "table": table_id, "conns": connections, "chat": chat}
@@ -276,8 +276,8 @@ class Relays:
             elif op == "resume":
                 for connection in relayed:
                     connection.flowing.set()
-            else:
-                await self._arrive(table_id, message)
+            else:  # (loading takes a while: the bus goes on meanwhile)
+                self.lobby.spawn(self._arrive(table_id, message))
             return
         target = self.relayed.get(str(message.get("conn")))
         if target is not None:
@@ -431,6 +431,13 @@ class Relays:
         self.served.clear()
         for session in sessions:
             await session.stop()
+
+
+async def _settled(queue: asyncio.Queue[Any]) -> None:
+    """Wait until everything put in ``queue`` is done (at most :data:`HANDOVER_WAIT`: a
+    session whose relay went away stops taking from its queues)."""
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(queue.join(), HANDOVER_WAIT)
 
 
 def _chat_lines(value: object) -> list[dict[str, Any]]:
