@@ -63,6 +63,7 @@ import httpx
 import psycopg
 import redis
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 from _report import machine, publish
 
@@ -133,6 +134,8 @@ class Stats:
     latencies: list[float] = field(default_factory=list)
     actions: int = 0
     refused: int = 0
+    reseated: int = 0
+    """Tables seated again because a connection closed while they were being seated."""
     window: tuple[float, float] = (0.0, 0.0)
 
 
@@ -242,6 +245,21 @@ async def seat_table(
     return [host, guest]
 
 
+async def seated(
+    urls: list[str], index: int, stats: Stats, think: tuple[float, float], placement: str
+) -> list[Seat]:
+    """:func:`seat_table`, again on a new table when a connection closed meanwhile (a table
+    moving at that moment closes a connection that was opening; the page reconnects)."""
+    for attempt in range(5):
+        try:
+            return await seat_table(urls, index, stats, think, placement)
+        except ConnectionClosed:
+            stats.reseated += 1
+            if attempt == 4:
+                raise
+    raise AssertionError("unreachable")
+
+
 async def drive(
     urls: list[str],
     indexes: list[int],
@@ -253,7 +271,7 @@ async def drive(
     seats: list[Seat] = []
     for start in range(0, len(indexes), 25):
         batch = indexes[start : start + 25]
-        pairs = await asyncio.gather(*(seat_table(urls, i, stats, think, placement) for i in batch))
+        pairs = await asyncio.gather(*(seated(urls, i, stats, think, placement) for i in batch))
         seats.extend(seat for pair in pairs for seat in pair)
     pipe.send("seated")
     window = await asyncio.to_thread(pipe.recv)
@@ -269,7 +287,7 @@ async def drive(
         if all(s.ws.state.name == "OPEN" for s in seats[i : i + 2])
     )
     report = {"latencies": stats.latencies, "actions": stats.actions, "held": held}
-    pipe.send({**report, "refused": stats.refused})
+    pipe.send({**report, "refused": stats.refused, "reseated": stats.reseated})
     await asyncio.to_thread(pipe.recv)  # the parent measured memory with every table held
     for seat in seats:
         await seat.ws.close()
@@ -403,6 +421,7 @@ def phase(
         "held": sum(r["held"] for r in reports),
         "rate": actions / seconds,
         "refused": sum(r["refused"] for r in reports),
+        "reseated": sum(r["reseated"] for r in reports),
         "relayed": relayed / (2 * tables),
         "p50": statistics.median(latencies) * 1000,
         "p99": latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000,
