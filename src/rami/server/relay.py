@@ -145,6 +145,8 @@ class Relays:
         """Sessions this process serves for connections relayed by others."""
         self.moving: dict[str, tuple[str, float]] = {}
         """Tables offered to another process: its id and when the offer lapses."""
+        self.pauses: dict[str, asyncio.Event] = {}
+        """Tables paused here for a handover: set when the pause ends either way."""
         lobby.on_process = self.to_connection
         lobby.on_owned = self.from_relay
         lobby.on_lost = self.table_lost
@@ -276,6 +278,7 @@ class Relays:
             elif op == "resume":
                 for connection in relayed:
                     connection.flowing.set()
+                self._end_pause(table_id)
             else:  # (loading takes a while: the bus goes on meanwhile)
                 self.lobby.spawn(self._arrive(table_id, message))
             return
@@ -284,20 +287,27 @@ class Relays:
             target.answers.put_nowait(message)
 
     async def _pause(self, table_id: str, relayed: list[Relayed]) -> None:
+        if not relayed:
+            return
+        self.pauses.setdefault(table_id, asyncio.Event())
         for connection in relayed:
             connection.flowing.clear()
-        if relayed:
-            bus = self.lobby.bus
-            paused = {"op": "paused", "table": table_id, "proc": bus.process_id}
-            await bus.to_table(table_id, paused)
-        self.lobby.spawn(self._resume_later(relayed))
+        bus = self.lobby.bus
+        await bus.to_table(table_id, {"op": "paused", "table": table_id, "proc": bus.process_id})
+        self.lobby.spawn(self._resume_later(table_id, relayed))
 
-    async def _resume_later(self, relayed: list[Relayed]) -> None:
+    async def _resume_later(self, table_id: str, relayed: list[Relayed]) -> None:
         """A handover that never came: the connections go on relayed."""
         await asyncio.sleep(HANDOVER_WAIT)
         for connection in relayed:
             if connection.arrived is None:
                 connection.flowing.set()
+        self._end_pause(table_id)
+
+    def _end_pause(self, table_id: str) -> None:
+        pause = self.pauses.pop(table_id, None)
+        if pause is not None:
+            pause.set()
 
     async def _arrive(self, table_id: str, message: dict[str, Any]) -> None:
         """Step 4: serve the table here; each connection goes on as it was bound."""
@@ -307,6 +317,7 @@ class Relays:
             log.exception("table %s: taking it over from a handover failed", table_id)
             table = None
         relayed = {c: r for c, r in self.relayed.items() if r.table_id == table_id}
+        self._end_pause(table_id)
         if table is None:
             for connection in relayed.values():
                 connection.moved.set()
@@ -339,6 +350,12 @@ class Relays:
         envelope: the owner binds the connection to it, and nothing the client sends can.
         """
         self._run_once("watch", self._watch_owners)
+        pause = self.pauses.get(table_id)
+        if pause is not None:  # the table may be moving here: wait and see
+            await pause.wait()
+            table = self.lobby.tables.get(table_id)
+            if table is not None:
+                return Arrived(table=table, seat=None, lang="en", greeted=False, held=None)
         bus, conn = self.lobby.bus, secrets.token_hex(8)
         connection = self.relayed[conn] = Relayed(websocket, table_id, owner)
         envelope = {"conn": conn, "proc": bus.process_id, "table": table_id}

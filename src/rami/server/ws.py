@@ -258,7 +258,8 @@ async def serve_socket(
             return
         table = arrived.table
     limits = connections.limits
-    if arrived is None and connections.open[table_id] >= limits.connections_per_table:
+    joining = arrived is None or not arrived.greeted
+    if joining and connections.open[table_id] >= limits.connections_per_table:
         refusal = error_message("too_many_connections", "this table has all the connections")
         await websocket.send_text(encode(refusal))
         await websocket.close(code=CLOSE_TRY_LATER)
