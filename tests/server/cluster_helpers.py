@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import redis
 from live_server import LivePlayer, LiveServer, Message, free_port
 from websockets.exceptions import ConnectionClosed
 
@@ -30,6 +31,12 @@ def processes(data: Path, count: int, redis_db: int, *options: str) -> Iterator[
         finally:
             for server in servers:
                 server.kill()
+
+
+def owner(store: redis.Redis, table_id: str) -> str | None:
+    """The process holding ``table_id``'s lease (a client with ``decode_responses``), or None."""
+    value = store.get(f"rami:lease:{table_id}")
+    return None if value is None else str(value)
 
 
 def my_turn(player: LivePlayer, seat: int) -> Message:

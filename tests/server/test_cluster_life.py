@@ -16,7 +16,7 @@ import httpx
 import psycopg
 import pytest
 import redis
-from cluster_helpers import WAIT, my_turn, play_once, reconnect
+from cluster_helpers import WAIT, my_turn, owner, play_once, reconnect
 from live_server import LivePlayer, LiveServer, free_port
 from websockets.exceptions import ConnectionClosed
 
@@ -70,11 +70,6 @@ def children(server: LiveServer) -> set[int]:
 def pid_of(process_id: str) -> int:
     """The operating-system pid inside a process id (``host-pid-suffix``)."""
     return int(process_id.rsplit("-", 2)[1])
-
-
-def owner(store: redis.Redis, table_id: str) -> str | None:
-    value = store.get(f"rami:lease:{table_id}")
-    return None if value is None else str(value)
 
 
 @contextmanager

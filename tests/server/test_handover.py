@@ -9,18 +9,12 @@ from pathlib import Path
 
 import httpx
 import redis
-from cluster_helpers import WAIT, play_once, processes
+from cluster_helpers import WAIT, owner, play_once, processes
 from live_server import LivePlayer, LiveServer
 
 REDIS_DB = 14
-POLL = 0.05
 UNLIMITED = ("--messages-per-second", "1000", "--message-burst", "1000")
 """The players here act as fast as the servers answer."""
-
-
-def owner(store: redis.Redis, table_id: str) -> str | None:
-    value = store.get(f"rami:lease:{table_id}")
-    return None if value is None else str(value)
 
 
 def process_of(store: redis.Redis, server: LiveServer) -> str:
@@ -77,14 +71,6 @@ def play_until(
         assert time.monotonic() < deadline, "timed out playing"
         acked.append(next_action(host, guest, acked[-1]))
     return acked[1:]
-
-
-def wait_for(condition: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + WAIT
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(POLL)
 
 
 def test_a_table_moves_to_the_process_all_its_connections_reach(tmp_path: Path) -> None:

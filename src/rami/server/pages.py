@@ -1,10 +1,10 @@
-"""The pages of accounts, ratings and players: static HTML whose scripts read the JSON API.
+"""The pages of accounts, ratings and players: one HTML shell whose script reads the JSON API.
 
-| Page | File | Data |
+| Page | Script | Data |
 |---|---|---|
-| ``/account`` | ``account.html`` | sign up, log in, log out, settings (``/api/me``) |
-| ``/leaderboard`` | ``leaderboard.html`` | ``/api/leaderboard?preset=rami51`` or ``rami40`` |
-| ``/players/{name}`` | ``profile.html`` | ``/api/players/{name}`` |
+| ``/account`` | ``account.js`` | sign up, log in, log out, settings (``/api/me``) |
+| ``/leaderboard`` | ``leaderboard.js`` | ``/api/leaderboard?preset=rami51`` or ``rami40`` |
+| ``/players/{name}`` | ``profile.js`` | ``/api/players/{name}`` |
 """
 
 from __future__ import annotations
@@ -12,26 +12,27 @@ from __future__ import annotations
 from pathlib import Path
 
 from fastapi import APIRouter
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 
 
 def pages_router(web_dir: Path) -> APIRouter:
-    """The page routes, serving the HTML files of ``web_dir``."""
+    """The page routes: ``web_dir/page.html`` with each page's script."""
     router = APIRouter(include_in_schema=False)
+    shell = (web_dir / "page.html").read_text(encoding="utf-8")
 
-    def page(name: str) -> FileResponse:
-        return FileResponse(web_dir / name, media_type="text/html")
+    def page(script: str) -> HTMLResponse:
+        return HTMLResponse(shell.replace("{script}", script))
 
     @router.get("/account")
-    async def account() -> FileResponse:
-        return page("account.html")
+    async def account() -> HTMLResponse:
+        return page("account")
 
     @router.get("/leaderboard")
-    async def leaderboard() -> FileResponse:
-        return page("leaderboard.html")
+    async def leaderboard() -> HTMLResponse:
+        return page("leaderboard")
 
     @router.get("/players/{name}")
-    async def player(name: str) -> FileResponse:
-        return page("profile.html")
+    async def player(name: str) -> HTMLResponse:
+        return page("profile")
 
     return router
