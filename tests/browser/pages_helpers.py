@@ -15,7 +15,7 @@ from web_helpers import DESKTOP, TIMEOUT, ServedApp
 from rami.accounts import AccountConfig, AccountStore, MatchResult, Passwords
 from rami.accounts.results import SeatResult, SeatStats
 from rami.server import Settings, create_app
-from rami.server.storage import MemoryStorage
+from rami.server.store.storage import MemoryStorage
 from rami.shuffle import new_seed
 
 PASSWORD = "a long enough secret"

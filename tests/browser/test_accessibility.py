@@ -7,7 +7,7 @@ from typing import Any
 from pages_helpers import PASSWORD, PagesServer, seed_results
 from web_helpers import DESKTOP, PHONE, AppServer, Table, inject
 
-from rami.server.strings import ui_strings
+from rami.server.edge.strings import ui_strings
 
 BAD = ("serious", "critical")
 A_MELD = (

@@ -12,7 +12,7 @@ import pytest
 from pages_helpers import PASSWORD, PagesServer, log_in, new_page, seed_results
 from web_helpers import Table
 
-from rami.server.strings import ui_strings
+from rami.server.edge.strings import ui_strings
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 

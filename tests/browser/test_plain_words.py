@@ -10,7 +10,7 @@ from web_helpers import DESKTOP, AppServer, Table
 
 from rami.i18n import LANGUAGES
 from rami.rules import PRESETS
-from rami.server.strings import ui_strings
+from rami.server.edge.strings import ui_strings
 
 
 def test_every_language_names_every_preset() -> None:

@@ -6,7 +6,7 @@ from typing import Any
 
 from web_helpers import DESKTOP, AppServer, Table, seed_where, two_jokers
 
-from rami.server.strings import ui_strings
+from rami.server.edge.strings import ui_strings
 
 
 def seated(browser: Any, app: AppServer, seed: str, lang: str = "en") -> Table:

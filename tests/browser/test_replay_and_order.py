@@ -9,7 +9,7 @@ from typing import Any
 
 from web_helpers import DESKTOP, AppServer, Table
 
-from rami.server.strings import ui_strings
+from rami.server.edge.strings import ui_strings
 
 
 def seated(browser: Any, app: AppServer, **body: Any) -> Table:

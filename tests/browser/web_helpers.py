@@ -18,7 +18,7 @@ from rami.cards import JOKER
 from rami.match import new_match
 from rami.rules import get_rules
 from rami.server import Settings, create_app
-from rami.server.storage import MemoryStorage
+from rami.server.store.storage import MemoryStorage
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [

@@ -14,7 +14,7 @@ from server_helpers import UNHURRIED, seeds
 from rami.accounts import AccountConfig, Passwords
 from rami.accounts.sessions import CSRF_HEADER
 from rami.server import Settings, create_app
-from rami.server.storage import MemoryStorage, Storage
+from rami.server.store.storage import MemoryStorage, Storage
 
 PASSWORD = "correct horse battery"
 

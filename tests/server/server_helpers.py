@@ -13,9 +13,9 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from rami.server import Settings, create_app
-from rami.server.limits import Limits
-from rami.server.storage import MemoryStorage, Storage
-from rami.server.table import Table
+from rami.server.messages.limits import Limits
+from rami.server.store.storage import MemoryStorage, Storage
+from rami.server.tables.actor import Table
 
 Message = dict[str, Any]
 

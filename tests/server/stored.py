@@ -13,8 +13,8 @@ from fastapi.testclient import TestClient
 from server_helpers import seeds
 
 from rami.server import Settings, create_app
-from rami.server.storage import MemoryStorage, Storage
-from rami.server.table import Table
+from rami.server.store.storage import MemoryStorage, Storage
+from rami.server.tables.actor import Table
 
 WAIT = 60.0
 """Generous limit for anything the server does by itself (the machine may be busy)."""

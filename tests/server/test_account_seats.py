@@ -9,7 +9,7 @@ from pathlib import Path
 from account_helpers import account_server, browser, create_table, login, signup
 from server_helpers import Player, refusal
 
-from rami.server.sql_store import SqliteStorage
+from rami.server.store.sql_store import SqliteStorage
 
 
 def test_a_table_created_logged_in_binds_seat_0_to_the_account() -> None:

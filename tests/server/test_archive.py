@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 from server_helpers import Player, create
 from stored import RecordingStorage, lobby_table, serve, wait_archived
 
-from rami.server.storage import StorageError, StoredTable
+from rami.server.store.storage import StorageError, StoredTable
 
 
 def finished_table(app: TestClient, storage: RecordingStorage) -> str:

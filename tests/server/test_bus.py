@@ -9,7 +9,7 @@ import pytest
 from redis.asyncio import Redis
 from redis.exceptions import ConnectionError as RedisConnectionError
 
-from rami.server.bus import Bus
+from rami.server.cluster.bus import Bus
 from services import redis_database
 
 REDIS_DB = 12

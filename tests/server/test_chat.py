@@ -17,7 +17,7 @@ from server_helpers import (
     table_of,
 )
 
-from rami.server.chat import CHAT_MAX, clean_chat
+from rami.server.social.chat import CHAT_MAX, clean_chat
 
 
 def chat_of(player: Player) -> Message:

@@ -14,7 +14,7 @@ from server_helpers import (
     table_of,
 )
 
-from rami.server.storage import MemoryStorage
+from rami.server.store.storage import MemoryStorage
 
 
 def test_the_host_frees_a_seat_before_the_start_and_its_token_stops_working() -> None:

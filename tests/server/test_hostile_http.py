@@ -11,8 +11,8 @@ import pytest
 from server_helpers import UNHURRIED, create, server
 
 from rami.server import create_app
-from rami.server.limits import Limits
-from rami.server.sql_store import SqliteStorage
+from rami.server.messages.limits import Limits
+from rami.server.store.sql_store import SqliteStorage
 
 JSON = {"content-type": "application/json"}
 Message = dict[str, Any]

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from server_helpers import Player, create, refusal, server, table_of
 from starlette.websockets import WebSocket
 
-from rami.server.limits import Limits
+from rami.server.messages.limits import Limits
 
 
 @pytest.fixture

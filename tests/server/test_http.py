@@ -8,7 +8,7 @@ import pytest
 from server_helpers import Player, create, server, table_of
 
 from rami.i18n import LANGUAGES
-from rami.server.sql_store import SqliteStorage
+from rami.server.store.sql_store import SqliteStorage
 
 
 def test_meta_strings_and_rules_pages() -> None:

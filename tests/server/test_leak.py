@@ -12,7 +12,7 @@ from server_helpers import Player, Policy, create, play_turns, seat_and_start, s
 
 from rami.match import MatchState, new_match
 from rami.rules import get_rules
-from rami.server.table import Client
+from rami.server.tables.state import Client
 from rami.views import view_for
 
 Sent = list[tuple[int | None, str, MatchState | None]]

@@ -6,7 +6,7 @@ import asyncio
 
 from redis.asyncio import Redis
 
-from rami.server.leases import Leases
+from rami.server.cluster.leases import Leases
 from services import redis_database
 
 REDIS_DB = 11

@@ -15,10 +15,11 @@ from rami.actions import action_text
 from rami.bots import make_bot
 from rami.match import MatchState
 from rami.rules import get_rules
-from rami.server.config import TableConfig
-from rami.server.driver import Driver
-from rami.server.storage import MemoryStorage
-from rami.server.table import Settings, Table
+from rami.server.store.storage import MemoryStorage
+from rami.server.tables.actor import Table
+from rami.server.tables.config import TableConfig
+from rami.server.tables.driver import Driver
+from rami.server.tables.state import Settings
 from rami.views import PlayerView, view_for
 
 
@@ -133,7 +134,7 @@ def test_a_failing_driver_logs_and_keeps_the_table_moving(
             raise failures.pop()
         return view_for(match, seat)
 
-    monkeypatch.setattr("rami.server.driver.view_for", fails_once)
+    monkeypatch.setattr("rami.server.tables.driver.view_for", fails_once)
     storage = RecordingStorage()
     with caplog.at_level(logging.ERROR, "rami.server"), serve(storage, grace=0.05) as app:
         table_id = start_and_leave(app)

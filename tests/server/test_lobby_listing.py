@@ -7,7 +7,7 @@ from pathlib import Path
 from account_helpers import account_server, browser, create_table, signup
 from server_helpers import Player
 
-from rami.server.sql_store import SqliteStorage, SqlStorage
+from rami.server.store.sql_store import SqliteStorage, SqlStorage
 from services import postgres_database
 
 

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from rami.accounts import AccountStore
 from rami.cli import build_app
-from rami.server.database import (
+from rami.server.store.database import (
     current_revision,
     head_revision,
     make_engine,
@@ -22,7 +22,7 @@ from rami.server.database import (
     upgrade,
     upgrade_url,
 )
-from rami.server.schema import events_t, tables_t
+from rami.server.store.schema import events_t, tables_t
 from services import postgres_database
 
 
@@ -99,7 +99,7 @@ def _schema_differences(engine: Engine) -> list[object]:
     from alembic.migration import MigrationContext
 
     from rami.accounts.schema import metadata as accounts_metadata
-    from rami.server.schema import metadata as server_metadata
+    from rami.server.store.schema import metadata as server_metadata
 
     differences: list[object] = []
     with engine.connect() as connection:

@@ -54,10 +54,10 @@ CODE_CALLS = re.compile(
 
 
 def test_every_error_code_of_the_server_is_documented() -> None:
-    from rami.server.http_errors import STATUS_CODES
+    from rami.server.edge.http_errors import STATUS_CODES
 
     codes = set(STATUS_CODES.values())
-    for path in SERVER.glob("*.py"):
+    for path in SERVER.rglob("*.py"):
         for hit in CODE_CALLS.finditer(path.read_text(encoding="utf-8")):
             codes.add(next(group for group in hit.groups() if group))
     missing = sorted(code for code in codes if f"`{code}`" not in DOC)

@@ -17,9 +17,9 @@ from typer.testing import CliRunner
 
 from rami.cli import build_app
 from rami.errors import RamiError
-from rami.server.sql_store import DB_NAME, SqliteStorage
-from rami.server.storage import MemoryStorage, Storage, StorageError, StoredTable
-from rami.server.table import Refusal
+from rami.server.store.sql_store import DB_NAME, SqliteStorage
+from rami.server.store.storage import MemoryStorage, Storage, StorageError, StoredTable
+from rami.server.tables.state import Refusal
 
 Corruption = Callable[[StoredTable], None]
 
@@ -231,7 +231,7 @@ def test_a_start_the_engine_cannot_deal_is_refused_and_stores_nothing(
         with app.websocket_connect(f"/ws/{table_id}") as ws:
             host = Player(ws)
             host.hello(token)
-            monkeypatch.setattr("rami.server.table.new_match", crash)
+            monkeypatch.setattr("rami.server.tables.events.new_match", crash)
             got = host.reply(type="start")
             assert [m["code"] for m in got if m["type"] == "error"] == ["cannot_apply"]
             assert got[-1]["type"] == "state" and got[-1]["table"]["status"] == "waiting"

@@ -12,8 +12,8 @@ from server_helpers import Player
 from sqlalchemy import create_engine
 from sqlalchemy.pool import StaticPool
 
-from rami.server.identity import Identity
-from rami.server.quickmatch import QuickMatch, QuickMatchRefusal
+from rami.server.social.quickmatch import QuickMatch, QuickMatchRefusal
+from rami.server.tables.identity import Identity
 
 ANA, BOB, CY = Identity(1, "Ana"), Identity(2, "Bob"), Identity(3, "Cy")
 

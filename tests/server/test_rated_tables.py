@@ -11,10 +11,10 @@ from server_helpers import Player, refusal
 
 from rami.accounts import MatchResult
 from rami.rules import PRESETS
-from rami.server.config import TableConfig
-from rami.server.identity import Identity
-from rami.server.lobby import Lobby
-from rami.server.sql_store import SqliteStorage
+from rami.server.social.lobby import Lobby
+from rami.server.store.sql_store import SqliteStorage
+from rami.server.tables.config import TableConfig
+from rami.server.tables.identity import Identity
 
 
 def test_public_and_rated_default_to_false_and_are_strict() -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from rami.i18n import LANGUAGES
-from rami.server.strings import ERRORS, ui_strings
+from rami.server.edge.strings import ERRORS, ui_strings
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "rami"
 ENGINE_PATHS = (
@@ -75,7 +75,7 @@ def _candidates(node: ast.AST) -> list[ast.AST | None]:
 def refusal_codes() -> dict[str, str]:
     """Every refusal code in the engine and the server, with the file that raises it
     (its path under ``src/rami``)."""
-    paths = [*ENGINE_PATHS, *sorted((SRC / "server").glob("*.py"))]
+    paths = [*ENGINE_PATHS, *sorted((SRC / "server").rglob("*.py"))]
     codes: dict[str, str] = {}
     for path in paths:
         if path.name == "strings.py":
@@ -97,7 +97,7 @@ def test_the_scan_finds_the_known_refusals() -> None:
 
 def test_every_refusal_code_has_a_message() -> None:
     missing = sorted(set(refusal_codes()) - {code.split(".")[0] for code in ERRORS})
-    assert missing == [], f"add these codes to rami.server.strings.ERRORS: {missing}"
+    assert missing == [], f"add these codes to rami.server.edge.strings.ERRORS: {missing}"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -6,8 +6,8 @@ import asyncio
 
 import pytest
 
-from rami.server.sql_store import SqlStorage
-from rami.server.storage import StorageError, StoredTable
+from rami.server.store.sql_store import SqlStorage
+from rami.server.store.storage import StorageError, StoredTable
 from services import postgres_database
 
 

@@ -7,8 +7,8 @@ import re
 from pathlib import Path
 
 from rami.rules import PRESET_SUMMARIES
-from rami.server.strings import ERRORS, STRINGS, ui_strings
-from rami.server.strings import PRESET_SUMMARIES as MARKED_SUMMARIES
+from rami.server.edge.strings import ERRORS, STRINGS, ui_strings
+from rami.server.edge.strings import PRESET_SUMMARIES as MARKED_SUMMARIES
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "rami" / "web" / "js"
 CALLS = re.compile(r'\bt\(("(?:[^"\\]|\\.)*")')
@@ -26,7 +26,7 @@ def page_messages(pattern: re.Pattern[str]) -> set[str]:
 
 def test_every_page_message_is_marked_for_translation() -> None:
     missing = page_messages(CALLS) - set(STRINGS)
-    assert not missing, f"add to rami.server.strings.STRINGS: {sorted(missing)}"
+    assert not missing, f"add to rami.server.edge.strings.STRINGS: {sorted(missing)}"
     assert page_messages(LABELS) <= set(STRINGS)
     static = set(STATIC.findall((WEB.parent / "index.html").read_text(encoding="utf-8")))
     assert static <= set(STRINGS)

@@ -24,7 +24,7 @@ DataOption = Annotated[
 
 
 def _url(database: str | None, data: Path) -> str:
-    from rami.server.database import sqlite_url
+    from rami.server.store.database import sqlite_url
 
     return database or sqlite_url(data)
 
@@ -32,7 +32,7 @@ def _url(database: str | None, data: Path) -> str:
 @db_app.command("upgrade")
 def upgrade_cmd(database: DatabaseOption = None, data: DataOption = Path("rami-data")) -> None:
     """Bring the database to the newest schema (the embedded one is upgraded by rami serve)."""
-    from rami.server.database import upgrade_url
+    from rami.server.store.database import upgrade_url
 
     typer.echo(f"database at revision {upgrade_url(_url(database, data))}")
 
@@ -40,7 +40,7 @@ def upgrade_cmd(database: DatabaseOption = None, data: DataOption = Path("rami-d
 @db_app.command("current")
 def current_cmd(database: DatabaseOption = None, data: DataOption = Path("rami-data")) -> None:
     """Print the schema revision of the database and the newest one."""
-    from rami.server.database import head_revision, revision_at
+    from rami.server.store.database import head_revision, revision_at
 
     current = revision_at(_url(database, data))
     typer.echo(f"database at revision {current or 'none'} (newest: {head_revision()})")

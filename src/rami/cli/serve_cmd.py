@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from rami.server.limits import Limits
+from rami.server.messages.limits import Limits
 
 _DEFAULT = Limits()
 
@@ -107,7 +107,7 @@ def serve(
     import uvicorn
 
     from rami.server import Settings, create_app
-    from rami.server.sql_store import SqliteStorage
+    from rami.server.store.sql_store import SqliteStorage
 
     limits = Limits(
         body_bytes=body_bytes,
@@ -135,9 +135,9 @@ def serve(
         typer.echo(f"Rami: http://{host}:{port}/  (data in {data.resolve()})")
         uvicorn.run(app, **run)  # type: ignore[arg-type]
         return
-    from rami.server.cluster import ClusterTiming
-    from rami.server.database import upgrade_url
-    from rami.server.scaled import export_options, scaled_app
+    from rami.server.cluster.lobby import ClusterTiming
+    from rami.server.cluster.scaled import export_options, scaled_app
+    from rami.server.store.database import upgrade_url
 
     upgrade_url(database)  # once, before the workers open the database
     timing = ClusterTiming(lease=lease)
@@ -146,14 +146,15 @@ def serve(
         uvicorn.run(scaled_app(database, redis, settings, limits, timing), **run)  # type: ignore[arg-type]
         return
     export_options(database, redis, settings, limits, timing)
-    uvicorn.run("rami.server.scaled:app_from_environment", factory=True, workers=workers, **run)  # type: ignore[arg-type]
+    target = "rami.server.cluster.scaled:app_from_environment"
+    uvicorn.run(target, factory=True, workers=workers, **run)  # type: ignore[arg-type]
 
 
 def check_store(data: Path) -> int:
     """Print each stored table that does not restore; returns the exit code (0: all restore)."""
-    from rami.server.lobby import check_store as check_tables
-    from rami.server.sql_store import DB_NAME, SqliteStorage
-    from rami.server.table import Settings
+    from rami.server.social.lobby import check_store as check_tables
+    from rami.server.store.sql_store import DB_NAME, SqliteStorage
+    from rami.server.tables.state import Settings
 
     if not (data / DB_NAME).is_file():
         typer.echo(f"no store at {data / DB_NAME}", err=True)

@@ -1,0 +1,224 @@
+"""The owner's side of relayed connections: a session per connection relayed from another
+process, and the handover's offer of a table to the one process all its connections come from
+(steps 1 and 3 of :mod:`rami.server.cluster.relay`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from rami.server.cluster.bus import Bus
+from rami.server.cluster.lobby import ClusterLobby
+from rami.server.edge.ws import Session
+from rami.server.messages.limits import Limits
+from rami.server.tables.actor import Table
+from rami.server.tables.identity import Identity
+
+log = logging.getLogger("rami.server")
+
+INBOX = 512
+"""Relayed messages of one connection waiting for its table before the connection is closed."""
+HANDOVER_CHECK = 1.0
+"""Seconds between looks for tables whose connections are all relayed from one process."""
+HANDOVER_WAIT = 5.0
+"""Seconds a paused table waits for its handover before its connections go on relayed."""
+MOVABLE = ("waiting", "playing", "round_over")
+"""Statuses of a table that may move (a finished table keeps its rematch votes here)."""
+
+
+class RemoteSession(Session):
+    """The owner's side of a relayed connection: a session whose outbox goes to the relay."""
+
+    def __init__(
+        self,
+        bus: Bus,
+        relay: str,
+        conn: str,
+        table: Table,
+        limits: Limits,
+        account: Identity | None = None,
+    ) -> None:
+        super().__init__(None, table, limits, account=account)  # type: ignore[arg-type]
+        self.bus, self.relay, self.conn = bus, relay, conn
+        self.inbox: asyncio.Queue[str] = asyncio.Queue(INBOX)
+        """The connection's messages in arrival order, handled one at a time by its task."""
+        loop = asyncio.get_running_loop()
+        self.task = loop.create_task(self._forward())
+        self.reader = loop.create_task(self._read())
+
+    def receive(self, text: str) -> None:
+        """Queue one relayed message (the bus reader never waits for a table command)."""
+        try:
+            self.inbox.put_nowait(text)
+        except asyncio.QueueFull:  # a flood: close; the client reconnects and resyncs
+            self.client.close()
+
+    async def stop(self) -> None:
+        """Stop both tasks of the session (nothing more is sent to the relay)."""
+        self.task.cancel()
+        self.reader.cancel()
+        await asyncio.gather(self.task, self.reader, return_exceptions=True)
+
+    async def _read(self) -> None:
+        while True:
+            text = await self.inbox.get()
+            try:
+                await self.handle(text)
+            finally:
+                self.inbox.task_done()
+
+    async def _forward(self) -> None:
+        while True:
+            outbox = self.outbox
+            text = await outbox.get()
+            message: dict[str, Any] = {"conn": self.conn, "op": "send", "text": text}
+            if text is None:
+                message = {"conn": self.conn, "op": "close"}
+            delivered = await self.bus.to_process(self.relay, message)
+            outbox.task_done()
+            if not delivered or text is None:
+                self.reader.cancel()
+                await self.table.leave(self.client)  # the relay is gone, or the session ended
+                return
+
+
+class Serving:
+    """Sessions this process serves for connections relayed by others, and the tables it
+    offers to move."""
+
+    def __init__(self, lobby: ClusterLobby, limits: Limits) -> None:
+        self.lobby = lobby
+        self.limits = limits
+        self.served: dict[str, RemoteSession] = {}
+        """Sessions this process serves for connections relayed by others."""
+        self.moving: dict[str, tuple[str, float]] = {}
+        """Tables offered to another process: its id and when the offer lapses."""
+        self._background: set[str] = set()
+        """Which of the background loops run (started by the first connection that needs it)."""
+
+    def _run_once(self, name: str, loop: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        if name not in self._background:
+            self._background.add(name)
+            self.lobby.spawn(loop())
+
+    async def from_relay(self, message: dict[str, Any]) -> None:
+        """A relayed connection's message, at the owner."""
+        conn, op = str(message.get("conn")), message.get("op")
+        if op == "open":
+            table = self.lobby.tables.get(str(message.get("table")))
+            if table is not None and conn not in self.served:
+                self._run_once("offer", self._offer_forever)
+                relay = str(message.get("proc"))
+                account = Identity.from_json(message.get("account"))
+                self.served[conn] = RemoteSession(
+                    self.lobby.bus, relay, conn, table, self.limits, account
+                )
+            return
+        if op == "paused":
+            self.lobby.spawn(self._hand_over(str(message.get("table")), str(message.get("proc"))))
+            return
+        session = self.served.get(conn)
+        if session is None:
+            return
+        if op == "text":
+            session.receive(str(message.get("text", "")))
+        elif op == "close":
+            del self.served[conn]
+            await session.stop()
+            await session.table.leave(session.client)
+
+    def table_lost(self, table: Table) -> None:
+        """Close every connection of a table this process no longer owns."""
+        for client in list(table.clients):
+            client.close()
+        for conn, session in list(self.served.items()):
+            if session.table is table:
+                del self.served[conn]
+                session.reader.cancel()
+
+    def _sessions_of(self, table: Table) -> list[RemoteSession]:
+        return [s for s in self.served.values() if s.table is table]
+
+    def _only_relay(self, table: Table) -> str | None:
+        """The process every connection of ``table`` is relayed from, if there is one."""
+        sessions = self._sessions_of(table)
+        relays = {s.relay for s in sessions}
+        if len(relays) != 1 or len(sessions) != len(table.clients):
+            return None
+        if table.closed or table.listed_status() not in MOVABLE:
+            return None
+        return relays.pop()
+
+    async def _offer_forever(self) -> None:
+        while True:
+            await asyncio.sleep(HANDOVER_CHECK)
+            now = time.monotonic()
+            self.moving = {t: offer for t, offer in self.moving.items() if offer[1] > now}
+            tables = {s.table.table_id: s.table for s in self.served.values()}
+            for table_id, table in tables.items():
+                relay = self._only_relay(table)
+                if relay is None or table_id in self.moving:
+                    continue
+                if self.lobby.tables.get(table_id) is not table:
+                    continue
+                self.moving[table_id] = (relay, now + HANDOVER_WAIT)
+                with contextlib.suppress(Exception):
+                    await self.lobby.bus.to_process(relay, {"op": "pause", "table": table_id})
+
+    async def _hand_over(self, table_id: str, relay: str) -> None:
+        """Step 3 of the handover (see the module's text), once the relay has paused."""
+        try:
+            await self._move(table_id, relay)
+        except Exception:  # Redis or the store failed: the relay resumes after its wait
+            log.exception("handing table %s over to %s failed", table_id, relay)
+
+    async def _move(self, table_id: str, relay: str) -> None:
+        offer = self.moving.pop(table_id, None)
+        table = self.lobby.tables.get(table_id)
+        bus = self.lobby.bus
+        if offer is None or offer[0] != relay or table is None:
+            await bus.to_process(relay, {"op": "resume", "table": table_id})
+            return
+        for session in self._sessions_of(table):
+            await _settled(session.inbox)
+        async with table.lock:
+            if self._only_relay(table) != relay or self.lobby.tables.get(table_id) is not table:
+                await bus.to_process(relay, {"op": "resume", "table": table_id})
+                return
+            sessions = self._sessions_of(table)
+            connections = {
+                s.conn: {"seat": s.client.seat, "lang": s.client.lang, "greeted": s.greeted}
+                for s in sessions
+            }
+            chat = list(table.chat.lines)
+            await self.lobby.retire(table)  # (the lease goes before this process could
+            passed = await self.lobby.pass_lease(table_id, relay)  # load the table again)
+        for session in sessions:
+            await _settled(session.outbox)
+            del self.served[session.conn]
+            await session.stop()
+        if not passed:
+            await bus.to_process(relay, {"op": "resume", "table": table_id})
+            return
+        handover = {"op": "handover", "table": table_id, "conns": connections, "chat": chat}
+        await bus.to_process(relay, handover)
+        log.info("table %s handed over to %s", table_id, relay)
+
+    async def close(self) -> None:
+        """Stop every session served for another process (the process is shutting down)."""
+        sessions = list(self.served.values())
+        self.served.clear()
+        for session in sessions:
+            await session.stop()
+
+
+async def _settled(queue: asyncio.Queue[Any]) -> None:
+    """Wait until everything put in ``queue`` is done (at most :data:`HANDOVER_WAIT`: a
+    session whose relay went away stops taking from its queues)."""
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(queue.join(), HANDOVER_WAIT)

@@ -1,0 +1,1 @@
+"""The HTTP and websocket edge: the app, routes, pages, sessions and the words they serve."""

@@ -1,0 +1,271 @@
+"""The FastAPI application: pages, the small JSON API, records, replays and the websocket."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from rami.accounts import AccountConfig, AccountStore, accounts_router
+from rami.bots import LEVELS
+from rami.errors import RamiError
+from rami.i18n import LANGUAGE_NAMES, LANGUAGES, negotiate_language
+from rami.rules import PRESET_SUMMARIES, PRESETS
+from rami.rulespage import render_rules_page
+from rami.server.edge.http_errors import error_response, install_error_handlers
+from rami.server.edge.matchmaking import matchmaking_router
+from rami.server.edge.ops import Check, Metrics, ops_router
+from rami.server.edge.pages import pages_router
+from rami.server.edge.replay import record_text, replay_frames
+from rami.server.edge.strings import ui_strings
+from rami.server.edge.ws import Connections, serve_socket
+from rami.server.messages.limits import Limits, RateLimiter
+from rami.server.messages.models import (
+    CreatedTable,
+    CreateTable,
+    ErrorBody,
+    Meta,
+    Replay,
+    TableAnswer,
+)
+from rami.server.messages.protocol import ProtocolError, protocol_schema
+from rami.server.social.accounts import Accounts, record_table
+from rami.server.social.lobby import Lobby, TableUnavailable
+from rami.server.social.quickmatch import QuickMatch
+from rami.server.store.sql_store import SqlStorage
+from rami.server.store.storage import MemoryStorage, Storage
+from rami.server.tables.actor import Table
+from rami.server.tables.config import parse_create
+from rami.server.tables.snapshot import table_info
+from rami.server.tables.state import Refusal, Settings
+from rami.shuffle import new_seed
+
+WEB_DIR = Path(str(files("rami") / "web"))
+
+
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorBody} for status in (400, 404, 409, 413, 422, 429)
+}
+"""The refusals a route may answer, for the OpenAPI schema."""
+
+
+async def _find(lobby: Lobby, table_id: str) -> Table | JSONResponse:
+    """The table, or the error answering for it (404: none, 503: quarantined)."""
+    try:
+        table = await lobby.view(table_id)
+    except TableUnavailable as error:
+        return error_response(503, error.code, error.message)
+    return error_response(404, "no_such_table", "no such table") if table is None else table
+
+
+def _page(name: str) -> FileResponse:
+    return FileResponse(WEB_DIR / name, media_type="text/html")
+
+
+def account_store_for(storage: Storage) -> AccountStore:
+    """Accounts in the tables' database (migrated already), or in memory beside a memory store."""
+    if isinstance(storage, SqlStorage):
+        url = storage.engine.url.render_as_string(hide_password=False)
+        return AccountStore(url, create=False)
+    return AccountStore("sqlite://")
+
+
+def create_app(
+    storage: Storage | None = None,
+    settings: Settings | None = None,
+    seeds: Callable[[], str] = new_seed,
+    limits: Limits | None = None,
+    lobby: Lobby | None = None,
+    checks: dict[str, Check] | None = None,
+    accounts: AccountStore | None = None,
+    account_config: AccountConfig | None = None,
+    clock: Callable[[], float] = time.time,
+) -> FastAPI:
+    """The app serving tables kept in ``storage`` (in memory when None).
+
+    ``accounts`` keeps the accounts and ratings (closed with the app); None: an
+    :class:`AccountStore` on the tables' database (in memory beside a memory store).
+    ``clock`` is the quick match's clock (tests pass a fake one).
+
+    ``seeds`` gives each new match its secret seed (tests pass a deterministic source);
+    ``limits`` bounds what one client may ask (:class:`~rami.server.messages.limits.Limits`). A
+    scaled-out process passes its :class:`~rami.server.cluster.lobby.ClusterLobby` as ``lobby``
+    and the probes of the services it shares as ``checks`` (for ``/healthz``).
+    """
+    limits = limits or Limits()
+    creations = RateLimiter(limits.creates_per_minute / 60.0, limits.create_burst)
+    if lobby is None:
+        lobby = Lobby(
+            storage if storage is not None else MemoryStorage(), settings or Settings(), seeds
+        )
+    store = accounts if accounts is not None else account_store_for(lobby.storage)
+    players = Accounts(store, account_config or AccountConfig())
+    lobby.on_finish = lambda table: record_table(players, table)
+    migrated = accounts is None and isinstance(lobby.storage, SqlStorage)
+    quick = QuickMatch(store.engine, create=not migrated)
+    tables = lobby.tables
+    metrics = Metrics(
+        lambda: len(tables),
+        lambda: sum(len(table.clients) for table in tables.values()),
+        lobby.relayed_connections,
+    )
+    connections = Connections(limits, metrics)
+    relay = lobby.relay(limits)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await lobby.start()
+        yield
+        await lobby.close()
+        players.close()
+
+    app = FastAPI(
+        title="Rami",
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        max_body_size=limits.body_bytes,
+        responses=REFUSALS,
+    )
+    install_error_handlers(app)
+    app.include_router(ops_router(metrics, checks or {}))
+    app.include_router(accounts_router(store, players.config))
+    app.include_router(matchmaking_router(lobby, players, quick, clock))
+    app.include_router(pages_router(WEB_DIR))
+    app.state.lobby = lobby
+    app.state.accounts = players
+    app.state.limits = limits
+    app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+
+    @app.get("/", include_in_schema=False)
+    async def home() -> FileResponse:
+        return _page("index.html")
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return _page("index.html")
+
+    @app.get("/replay/{table_id}", include_in_schema=False)
+    async def replay_page(table_id: str) -> FileResponse:
+        return _page("replay.html")
+
+    @app.get("/api/meta")
+    async def meta(request: Request) -> Meta:
+        header = request.headers.get("accept-language", "")
+        return Meta.model_validate(
+            {
+                "presets": [
+                    {
+                        "name": name,
+                        "summary": PRESET_SUMMARIES.get(name, ""),
+                        "min": r.min_players,
+                        "max": r.max_players,
+                    }
+                    for name, r in PRESETS.items()
+                ],
+                "bots": list(LEVELS),
+                "languages": [{"code": code, "name": LANGUAGE_NAMES[code]} for code in LANGUAGES],
+                "preferred_language": negotiate_language(header.replace(";", ",").split(",")),
+            }
+        )
+
+    @app.get("/api/schema")
+    async def schema() -> dict[str, Any]:
+        """The JSON Schema of every websocket message (docs/PROTOCOL.md describes them)."""
+        return protocol_schema()
+
+    @app.get("/api/strings/{lang}")
+    async def strings(lang: str) -> Response:
+        if lang not in LANGUAGES:
+            return error_response(404, "unknown_language", f"no language {lang!r}")
+        return JSONResponse(ui_strings(lang))
+
+    @app.post("/api/tables", status_code=201, response_model=CreatedTable)
+    async def create_table(body: CreateTable, request: Request) -> Response:
+        address = request.client.host if request.client is not None else ""
+        if not creations.allow(address):
+            return error_response(429, "rate_limited", "too many tables created: wait a minute")
+        try:
+            config, name = parse_create(body)
+        except ProtocolError as error:
+            return error_response(400, error.code, error.message)
+        account = await players.of_request(request)
+        if config.rated and account is None:
+            return error_response(401, "login_required", "log in to create a rated table")
+        try:
+            table, token = await lobby.create(config, name, account)
+        except Refusal as refusal:
+            return error_response(503, refusal.code, refusal.message)
+        created = CreatedTable(table=table.table_id, seat=0, token=token)
+        return JSONResponse(created.model_dump(), 201)
+
+    @app.get("/api/tables/{table_id}", response_model=TableAnswer)
+    async def get_table(table_id: str) -> Response:
+        table = await _find(lobby, table_id)
+        if not isinstance(table, Table):
+            return table
+        answer = TableAnswer.model_validate({**table_info(table), "version": table.version})
+        return JSONResponse(answer.model_dump(mode="json"))
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(table_id: str) -> Response:
+        table = await _find(lobby, table_id)
+        if not isinstance(table, Table):
+            return table
+        text = None if table.match is None else record_text(table.match)
+        if text is None:
+            return error_response(409, "no_finished_round", "no round has finished yet")
+        headers = {"Content-Disposition": f'attachment; filename="rami-{table_id}.jsonl"'}
+        return PlainTextResponse(text, headers=headers, media_type="application/x-ndjson")
+
+    @app.get("/api/tables/{table_id}/replay", response_model=Replay)
+    async def replay(table_id: str, lang: str = "en") -> Response:
+        table = await _find(lobby, table_id)
+        if not isinstance(table, Table):
+            return table
+        match = table.match
+        if match is None or not match.finished_rounds:
+            return error_response(409, "no_finished_round", "no round has finished yet")
+        frames = replay_frames(match, negotiate_language([lang]))
+        return JSONResponse(
+            {"names": list(match.names), "rules_hash": match.rules.hash, "frames": frames}
+        )
+
+    @app.get("/rules/{lang}/{preset}", include_in_schema=False)
+    async def rules_page(lang: str, preset: str) -> Response:
+        if lang not in LANGUAGES or preset not in PRESETS:
+            return error_response(404, "no_such_page", "no rules page there")
+        try:
+            html = render_rules_page(
+                PRESETS[preset], lang, "html", link=lambda other: f"/rules/{other}/{preset}"
+            )
+        except RamiError as error:
+            return error_response(500, error.code, error.message)
+        return HTMLResponse(html)
+
+    @app.get("/rules/{lang}/table/{table_id}", include_in_schema=False)
+    async def table_rules_page(lang: str, table_id: str) -> Response:
+        """The rules page of one table's own rules (its options may differ from its preset)."""
+        if lang not in LANGUAGES:
+            return error_response(404, "no_such_page", "no rules page there")
+        table = await _find(lobby, table_id)
+        if not isinstance(table, Table):
+            return table
+        html = render_rules_page(
+            table.config.rules, lang, "html", link=lambda other: f"/rules/{other}/table/{table_id}"
+        )
+        return HTMLResponse(html)
+
+    @app.websocket("/ws/{table_id}")
+    async def socket(websocket: WebSocket, table_id: str) -> None:
+        account = await players.of_websocket(websocket)
+        await serve_socket(websocket, lobby, table_id, connections, relay, account)
+
+    return app

@@ -1,1 +1,0 @@
-"""Alembic migrations of the server's schema (:mod:`rami.server.schema`)."""

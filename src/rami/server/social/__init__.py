@@ -1,0 +1,1 @@
+"""Tables among people: the lobby, accounts at tables, quick match, chat and rematch."""

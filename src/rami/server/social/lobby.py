@@ -1,0 +1,332 @@
+"""The lobby: every table of the server, each restored on its own, archived when idle.
+
+A stored table that does not restore (an unreadable row, a gap in its versions, a
+configuration or an event that does not replay) is quarantined: its rows stay as they are,
+the reason is logged once, asking for it is answered with ``table_unavailable``, and
+``rami serve --check`` lists it. The other tables start as usual.
+
+A table nobody is connected to and with nothing to do by itself (finished, or waiting for
+its players) leaves memory after ``Settings.archive_after`` seconds and is rebuilt from
+storage when someone asks for it again. Start-up rebuilds only the matches in play (status
+``playing``), which the stand-in plays on when nobody comes back; every other table is
+loaded on demand, so start-up time and memory do not grow with the stored history. A broken
+table is quarantined when it is first rebuilt, at start-up or on demand.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, replace
+
+from starlette.websockets import WebSocket
+
+from rami.bots import LEVELS
+from rami.errors import RamiError
+from rami.server.messages.limits import Limits
+from rami.server.messages.protocol import encode
+from rami.server.store.storage import CorruptTableError, Storage, StorageError, StoredTable
+from rami.server.tables.actor import Table
+from rami.server.tables.auth import new_table_id
+from rami.server.tables.config import TableConfig
+from rami.server.tables.driver import Driver
+from rami.server.tables.events import BadEventError
+from rami.server.tables.identity import Identity
+from rami.server.tables.snapshot import snapshot
+from rami.server.tables.state import Refusal, Settings
+from rami.shuffle import new_seed
+
+log = logging.getLogger("rami.server")
+
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+"""What a table id can look like (anything else is no table, without asking the store)."""
+
+
+REASON_MAX = 300
+"""Characters of a reason kept (a stored value quoted in it may be long)."""
+
+DAMAGED = "this table is damaged and cannot be served"
+
+
+@dataclass(frozen=True, slots=True)
+class Remote:
+    """A table owned by another process (scaled-out mode)."""
+
+    table_id: str
+    owner: str
+
+
+@dataclass(frozen=True, slots=True)
+class Arrived:
+    """A relayed connection whose table moved to this process: it is served here from now on,
+    bound as it was at the former owner (``greeted``: it had sent ``hello``)."""
+
+    table: Table
+    seat: int | None
+    lang: str
+    greeted: bool
+    held: str | None
+    """A message the client sent while the table moved, not handled yet."""
+
+
+Relay = Callable[[WebSocket, str, str, Identity | None], Awaitable[Arrived | None]]
+"""Carries an accepted websocket (table, owner, its account) to the process owning its table
+(scaled-out mode) until it ends, or until the table moves here (then :class:`Arrived`)."""
+
+
+class TableUnavailable(RamiError):
+    """A table that exists but cannot be served: quarantined, or its store failed to read."""
+
+    code = "table_unavailable"
+
+
+def reason_of(error: BaseException) -> str:
+    """A one-line reason for a failed restore (for the log and ``rami serve --check``)."""
+    text = error.message if isinstance(error, RamiError) else f"{type(error).__name__}: {error}"
+    text = " ".join(text.split())
+    return text if len(text) <= REASON_MAX else text[: REASON_MAX - 1] + "…"
+
+
+def _checked_config(stored: StoredTable) -> tuple[TableConfig, str]:
+    config = TableConfig.from_json(stored.config)
+    rules = config.rules
+    if not rules.min_players <= config.seats <= rules.max_players:
+        raise BadEventError(f"{config.seats} seats do not fit these rules")
+    if any(level is not None and level not in LEVELS for level in config.bots):
+        raise BadEventError(f"unknown bot level among {list(config.bots)}")
+    timer = config.turn_timer
+    if timer is not None and (not isinstance(timer, int) or isinstance(timer, bool)):
+        raise BadEventError(f"turn timer {timer!r} is not a number of seconds")
+    seed = stored.secret.get("seed")
+    if not isinstance(seed, str):
+        raise BadEventError("the match seed is missing")
+    return config, seed
+
+
+def rebuild(stored: StoredTable, storage: Storage, settings: Settings) -> Table:
+    """The table replayed from its stored rows; raises whatever does not restore."""
+    config, seed = _checked_config(stored)
+    table = Table(stored.table_id, config, seed, storage, settings, stored.created)
+    for number, event in enumerate(stored.events, start=1):
+        if not isinstance(event, dict):
+            raise CorruptTableError(f"event {number} is not an object")
+        try:
+            table.apply_event(event)
+        except Exception as error:  # any failure to replay is the stored event's fault
+            raise CorruptTableError(f"event {number}: {reason_of(error)}") from error
+    encode(snapshot(table, None, "en"))  # the table can be shown
+    return table
+
+
+def check_store(storage: Storage, settings: Settings) -> tuple[int, dict[str, str]]:
+    """How many tables are stored, and those that do not restore with the reason."""
+    ids = storage.table_ids()
+    broken: dict[str, str] = {}
+    for table_id in ids:
+        try:
+            stored = storage.load(table_id)
+            if stored is not None:
+                rebuild(stored, storage, settings)
+        except Exception as error:  # every failure is reported, none stops the check
+            broken[table_id] = reason_of(error)
+    return len(ids), broken
+
+
+class Lobby:
+    """Tables in memory by id, each with its driver task; quarantined ones by id."""
+
+    def __init__(
+        self, storage: Storage, settings: Settings, seeds: Callable[[], str] = new_seed
+    ) -> None:
+        self.storage = storage
+        self.seeds = seeds
+        self.settings = settings
+        self.tables: dict[str, Table] = {}
+        self.drivers: dict[str, Driver] = {}
+        self.broken: dict[str, str] = {}
+        """Stored tables that could not be restored, with the reason (quarantined)."""
+        self.on_finish: Callable[[Table], Awaitable[bool]] | None = None
+        """Records a finished match (the app sets it when it has accounts)."""
+        self.unrecorded: list[Table] = []
+        """Finished tables restored at start-up whose result is recorded (again) on start."""
+        self._loading = asyncio.Lock()
+
+    def _add(self, table: Table) -> None:
+        table.on_finish = self.on_finish
+        self.tables[table.table_id] = table
+        table.spawn_rematch = self.open_rematch
+        driver = self.drivers[table.table_id] = Driver(table, self._archive)
+        driver.start()
+
+    def _archive(self, table: Table) -> None:
+        """Forget an idle table (it stays in storage); called under the table's lock."""
+        table.retired = True
+        if self.tables.get(table.table_id) is table:
+            del self.tables[table.table_id]
+            del self.drivers[table.table_id]
+
+    def _quarantine(self, table_id: str, error: BaseException) -> None:
+        reason = reason_of(error)
+        self.broken[table_id] = reason
+        log.error("table %s is quarantined (kept in storage, not served): %s", table_id, reason)
+
+    def restore(self) -> int:
+        """Rebuild each match in play on its own and serve it; returns how many are served.
+
+        People were away while the server was down: their grace period runs from now.
+        """
+        for table_id in self.storage.playing_ids():
+            try:
+                stored = self.storage.load(table_id)
+                table = None if stored is None else rebuild(stored, self.storage, self.settings)
+            except Exception as error:  # whatever is in the store, the other tables start
+                self._quarantine(table_id, error)
+                continue
+            if table is not None and table.listed_status() != "finished":
+                table.mark_away()
+                self._add(table)
+            elif table is not None and any(seat.account is not None for seat in table.seats):
+                self.unrecorded.append(table)
+        return len(self.tables)
+
+    async def record_unrecorded(self) -> None:
+        """Record the restored finished matches of accounts (once: results are keyed)."""
+        while self.unrecorded:
+            table = self.unrecorded.pop()
+            table.on_finish = self.on_finish
+            if await table.record_result():
+                await table.store_status()  # listed as finished once recorded
+
+    def _refuse_broken(self, table_id: str) -> None:
+        if table_id in self.broken:
+            raise TableUnavailable(DAMAGED)
+
+    async def find(self, table_id: str) -> Table | None:
+        """The table ``table_id``, rebuilt from storage when it was archived; None: no table.
+
+        Raises :class:`TableUnavailable` for a quarantined table (or a store that fails).
+        """
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        self._refuse_broken(table_id)
+        if TABLE_ID.fullmatch(table_id) is None:
+            return None
+        async with self._loading:
+            table = self.tables.get(table_id)
+            if table is not None:
+                return table
+            self._refuse_broken(table_id)
+            return await self._load(table_id)
+
+    async def _load(self, table_id: str) -> Table | None:
+        """Rebuild a stored table and start serving it (None: no such table)."""
+        table = await self.rebuilt(table_id)
+        if table is not None:
+            table.mark_away()
+            self._add(table)
+        return table
+
+    async def rebuilt(self, table_id: str) -> Table | None:
+        """A stored table replayed (not served); quarantined when it does not restore."""
+        try:
+            stored = await asyncio.to_thread(self.storage.load, table_id)
+            return None if stored is None else rebuild(stored, self.storage, self.settings)
+        except StorageError as error:
+            if isinstance(error, CorruptTableError):
+                self._quarantine(table_id, error)
+                raise TableUnavailable(DAMAGED) from None
+            log.error("table %s could not be read: %s", table_id, reason_of(error))
+            raise TableUnavailable("this table cannot be read now: try again") from None
+        except Exception as error:  # whatever else does not restore, as at start-up
+            self._quarantine(table_id, error)
+            raise TableUnavailable(DAMAGED) from None
+
+    async def create(
+        self, config: TableConfig, host_name: str, account: Identity | None = None
+    ) -> tuple[Table, str]:
+        """A new table with its host in seat 1 (bound to ``account`` when logged in); returns
+        the table and the host's token."""
+        table = await self._new_table(config)
+        async with table.lock:
+            _, token = await table.take_seat(host_name, 0, account)
+        return table, token
+
+    async def create_match(
+        self,
+        config: TableConfig,
+        people: Mapping[int, tuple[str, Identity | None]],
+        table_id: str | None = None,
+    ) -> tuple[Table, dict[int, str]]:
+        """A new table seating ``people`` (by seat: a name and an account, or None; the bots of
+        ``config`` in the others), started; returns it and each person's seat token."""
+        table = await self._new_table(config, table_id)
+        tokens: dict[int, str] = {}
+        async with table.lock:
+            for seat, (name, account) in people.items():
+                _, tokens[seat] = await table.take_seat(name, seat, account)
+            await table.commit({"type": "start"})
+            table.mark_away()  # nobody is connected yet: the grace period runs from now
+            table.broadcast()
+        return table, tokens
+
+    async def _new_table(self, config: TableConfig, table_id: str | None = None) -> Table:
+        table_id = table_id or new_table_id()
+        created = time.time()
+        seed = self.seeds()
+        stored = StoredTable(table_id, created, config.to_json(), {"seed": seed})
+        try:
+            await self.storage.create_table(stored)
+        except StorageError as error:
+            log.error("table %s not saved: %s", table_id, error)
+            raise Refusal("storage_failed", "the table was not saved: try again") from None
+        await self._adopt(table_id)
+        table = Table(table_id, config, seed, self.storage, self.settings, created)
+        self._add(table)
+        return table
+
+    async def open_rematch(self, table: Table) -> tuple[str, dict[int, str]]:
+        """Create and start the rematch of ``table`` (same seats, names, accounts, bots and
+        rules, a new seed); returns its id and each person's new token."""
+        levels = tuple(seat.bot or seat.stand_in for seat in table.seats)
+        people = {
+            index: (seat.name or "?", seat.account)
+            for index, seat in enumerate(table.seats)
+            if levels[index] is None
+        }
+        new, tokens = await self.create_match(replace(table.config, bots=levels), people)
+        return new.table_id, tokens
+
+    async def _adopt(self, table_id: str) -> None:
+        """Take a new table on before it is served (one process owns every table here)."""
+
+    async def locate(self, table_id: str) -> Table | Remote | None:
+        """The table a connection plays at: :meth:`find` (a cluster may name its owner)."""
+        return await self.find(table_id)
+
+    def relay(self, limits: Limits) -> Relay | None:
+        """How connections reach tables owned elsewhere (None: every table is here)."""
+        return None
+
+    def relayed_connections(self) -> int:
+        """Connections this process carries to tables owned elsewhere."""
+        return 0
+
+    async def view(self, table_id: str) -> Table | None:
+        """The table to read (records, replays, facts): :meth:`find`."""
+        return await self.find(table_id)
+
+    async def start(self) -> None:
+        """Restore the matches in play (the other tables load on demand) and record the
+        results of finished matches not yet recorded."""
+        self.restore()
+        await self.record_unrecorded()
+
+    async def close(self) -> None:
+        """Stop every driver and close the store."""
+        for driver in list(self.drivers.values()):
+            await driver.stop()
+        await self.storage.close()

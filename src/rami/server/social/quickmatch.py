@@ -1,0 +1,196 @@
+"""Quick match: tickets of logged-in players waiting for a table, paired in the database.
+
+A ticket asks for a preset and a player count. :meth:`QuickMatch.pair` seats waiting tickets
+of the same preset and count together, oldest first; a ticket that allowed bots
+(``bots_after`` seconds) and has waited that long is seated with whoever else waits and
+allows bots, the other seats going to bots. Pairing marks the tickets matched, with their
+table id and seat, in one transaction that reads the waiting rows ``FOR UPDATE``, so two
+processes pairing at once never seat a ticket twice. The time is passed in: nothing here
+sleeps or reads a clock.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import delete, insert, select, update
+from sqlalchemy.engine import Connection, Engine
+
+from rami.server.store.schema import quickmatch_t
+from rami.server.tables.identity import Identity
+
+BOTS_AFTER_RANGE = (5, 600)
+"""Seconds a ticket may wait before bots fill its table."""
+
+
+class QuickMatchRefusal(Exception):
+    """A refused quick-match request: status, code and message."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+@dataclass(frozen=True, slots=True)
+class Ticket:
+    """One waiting or matched ticket."""
+
+    ticket: str
+    account: Identity
+    preset: str
+    players: int
+    bots_after: int | None
+    created: float
+    status: str
+    table_id: str | None = None
+    seat: int | None = None
+
+    def answer(self) -> dict[str, Any]:
+        """The API form: waiting (with ``bots_after``) or matched (table and seat)."""
+        if self.status == "matched":
+            return {
+                "ticket": self.ticket,
+                "status": "matched",
+                "table": self.table_id,
+                "seat": self.seat,
+            }
+        return {"ticket": self.ticket, "status": "waiting", "bots_after": self.bots_after}
+
+
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    """A table to create: its id, preset, the accounts in seats 0.. and the bot seats after."""
+
+    table_id: str
+    preset: str
+    accounts: tuple[Identity, ...]
+    bots: int
+
+
+def _ticket(row: Any) -> Ticket:
+    return Ticket(
+        row.ticket,
+        Identity(int(row.account_id), str(row.name)),
+        row.preset,
+        int(row.players),
+        None if row.bots_after is None else int(row.bots_after),
+        float(row.created),
+        row.status,
+        row.table_id,
+        None if row.seat is None else int(row.seat),
+    )
+
+
+class QuickMatch:
+    """The tickets in the database of ``engine`` (synchronous: run on a worker thread)."""
+
+    def __init__(self, engine: Engine, create: bool = False) -> None:
+        self.engine = engine
+        if create:  # a database not made by the migrations (in-memory accounts)
+            quickmatch_t.create(engine, checkfirst=True)
+
+    def enqueue(
+        self, who: Identity, preset: str, players: int, bots_after: int | None, now: float
+    ) -> Ticket:
+        """A new waiting ticket; 409 ``already_waiting`` when the account has one waiting."""
+        waiting = select(quickmatch_t.c.ticket).where(
+            quickmatch_t.c.account_id == who.account_id, quickmatch_t.c.status == "waiting"
+        )
+        ticket = Ticket(secrets.token_urlsafe(12), who, preset, players, bots_after, now, "waiting")
+        row = {
+            "ticket": ticket.ticket,
+            "account_id": who.account_id,
+            "name": who.name,
+            "preset": preset,
+            "players": players,
+            "bots_after": bots_after,
+            "created": now,
+            "status": "waiting",
+        }
+        with self.engine.begin() as conn:
+            if conn.execute(waiting).first() is not None:
+                raise QuickMatchRefusal(
+                    409, "already_waiting", "you are waiting for a quick match already"
+                )
+            conn.execute(insert(quickmatch_t), row)
+        return ticket
+
+    def get(self, ticket: str, account_id: int) -> Ticket | None:
+        """The account's ticket (None: no such ticket of this account)."""
+        query = select(quickmatch_t).where(
+            quickmatch_t.c.ticket == ticket, quickmatch_t.c.account_id == account_id
+        )
+        with self.engine.connect() as conn:
+            row = conn.execute(query).first()
+        return None if row is None else _ticket(row)
+
+    def cancel(self, ticket: str, account_id: int) -> bool:
+        """Forget the account's ticket (a matched table stays); False: no such ticket."""
+        statement = delete(quickmatch_t).where(
+            quickmatch_t.c.ticket == ticket, quickmatch_t.c.account_id == account_id
+        )
+        with self.engine.begin() as conn:
+            return bool(conn.execute(statement).rowcount)
+
+    def pair(
+        self, preset: str, players: int, now: float, new_table_id: Callable[[], str]
+    ) -> list[Pairing]:
+        """Seat the waiting tickets of ``preset`` and ``players`` that can be seated now."""
+        query = (
+            select(quickmatch_t)
+            .where(
+                quickmatch_t.c.status == "waiting",
+                quickmatch_t.c.preset == preset,
+                quickmatch_t.c.players == players,
+            )
+            .order_by(quickmatch_t.c.created, quickmatch_t.c.ticket)
+            .with_for_update()
+        )
+        pairings: list[Pairing] = []
+        with self.engine.begin() as conn:
+            waiting = [_ticket(row) for row in conn.execute(query)]
+            for group in _groups(waiting, players, now):
+                pairing = Pairing(
+                    new_table_id(), preset, tuple(t.account for t in group), players - len(group)
+                )
+                _mark_matched(conn, group, pairing.table_id)
+                pairings.append(pairing)
+        return pairings
+
+    def unpair(self, table_id: str) -> None:
+        """Put the tickets of a table that could not be created back to waiting."""
+        statement = (
+            update(quickmatch_t)
+            .where(quickmatch_t.c.table_id == table_id)
+            .values(status="waiting", table_id=None, seat=None)
+        )
+        with self.engine.begin() as conn:
+            conn.execute(statement)
+
+
+def _groups(waiting: list[Ticket], players: int, now: float) -> list[list[Ticket]]:
+    """Full tables of people first, then tables that bots complete for tickets waited out."""
+    full = len(waiting) // players * players
+    groups = [waiting[i : i + players] for i in range(0, full, players)]
+    rest = waiting[full:]
+    while True:
+        due = [t for t in rest if t.bots_after is not None and now >= t.created + t.bots_after]
+        if not due:
+            return groups
+        allowing = [t for t in rest if t.bots_after is not None and t is not due[0]]
+        group = [due[0], *allowing[: players - 1]]
+        groups.append(group)
+        rest = [t for t in rest if t not in group]
+
+
+def _mark_matched(conn: Connection, group: list[Ticket], table_id: str) -> None:
+    for seat, ticket in enumerate(group):
+        statement = (
+            update(quickmatch_t)
+            .where(quickmatch_t.c.ticket == ticket.ticket, quickmatch_t.c.status == "waiting")
+            .values(status="matched", table_id=table_id, seat=seat)
+        )
+        conn.execute(statement)

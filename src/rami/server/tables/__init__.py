@@ -1,0 +1,1 @@
+"""One table: its state, stored events, the actor that runs commands, host commands, bots."""
