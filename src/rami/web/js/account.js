@@ -1,7 +1,7 @@
 // The account page (/account): log in or sign up; once logged in, the settings and log out.
 
 import { errorText, loadLanguage, t } from "./i18n.js";
-import { escapeHtml } from "./lobby.js";
+import { escapeHtml } from "./escape.js";
 import { applySettings, chosenLanguage, showAccountLinks, startPage, translateStatic } from "./page.js";
 import { currentAccount, request, setAccount } from "./session.js";
 

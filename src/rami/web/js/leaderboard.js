@@ -1,7 +1,7 @@
 // The leaderboard (/leaderboard?preset=rami51 or rami40): players by shown rating, and the bots.
 
 import { errorText, presetName, t } from "./i18n.js";
-import { escapeHtml } from "./lobby.js";
+import { escapeHtml } from "./escape.js";
 import { startPage } from "./page.js";
 import { FAMILIES, rating } from "./ratings.js";
 

@@ -1,15 +1,12 @@
 // The lobby: create a table (rules, seats, bots, length, timer, public, rated) and go to it;
 // the quick match and the live lists of tables come from lobbylive.js.
 
+import { escapeHtml } from "./escape.js";
 import { errorText, presetName, t } from "./i18n.js";
 import { showLobbyExtras } from "./lobbylive.js";
 import { request } from "./session.js";
 
 const NAME_KEY = "rami-name";
-
-export function escapeHtml(text) {
-  return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function seatRows(count, bots) {
   const rows = [];

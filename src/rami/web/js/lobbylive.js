@@ -2,7 +2,7 @@
 // of games being played (watch), refreshed every few seconds from GET /api/lobby.
 
 import { presetName, t } from "./i18n.js";
-import { escapeHtml } from "./lobby.js";
+import { escapeHtml } from "./escape.js";
 import { showQuickMatch } from "./quickmatch.js";
 import { currentAccount } from "./session.js";
 

@@ -3,7 +3,7 @@
 
 import { lineChart } from "./chart.js";
 import { currentLanguage, errorText, presetName, t } from "./i18n.js";
-import { escapeHtml } from "./lobby.js";
+import { escapeHtml } from "./escape.js";
 import { startPage } from "./page.js";
 import { FAMILIES, rating } from "./ratings.js";
 

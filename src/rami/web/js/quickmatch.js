@@ -3,7 +3,7 @@
 // Cancel sends DELETE. The ticket is kept for the tab, so a reload keeps waiting.
 
 import { errorText, presetName, t } from "./i18n.js";
-import { escapeHtml } from "./lobby.js";
+import { escapeHtml } from "./escape.js";
 import { request } from "./session.js";
 
 export const QUICK_POLL_MS = 2000;
