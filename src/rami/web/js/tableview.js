@@ -112,10 +112,8 @@ function boardView(board) {
   const others = info.seats.map((_, i) => i).filter((i) => i !== board.seat && game.active[i]);
   const myTurn = game.current === board.seat;
   const closed = info.status === "closed" ? html`<p class="closed" role="status">${t("This table is closed.")}</p>` : nothing;
-  const skip = board.seat !== null ? "#hand" : "#melds";
   const touch = document.body.classList.contains("touch");
   return html`<div class="board ${myTurn ? "my-turn" : ""}">
-    <a class="skip-link" href=${skip}>${board.seat !== null ? t("Skip to your hand") : t("Skip to the melds")}</a>
     <h1 class="sr-only">${t("Table {id}", { id: board.tableId })}</h1>${closed}
     <section class="opponents" aria-label=${t("Other players")}>${others.map((i) => seatView(board, i))}</section>
     ${centreView(board)}
@@ -144,6 +142,10 @@ export function tableView(board) {
   }
   const info = board.snap.table;
   title.textContent = tableFacts(info);
+  const skip = document.getElementById("skip-link");
+  skip.hidden = !board.game;
+  skip.href = board.seat !== null ? "#hand" : "#melds";
+  skip.textContent = board.seat !== null ? t("Skip to your hand") : t("Skip to the melds");
   rules.href = `/rules/${board.lang}/table/${info.id}`;
   return board.game ? boardView(board) : waitingView(board);
 }
