@@ -398,7 +398,7 @@ export class Board {
     this.resultsShown = key;
     this.announce(resultWords(this));
     const title = this.root.querySelector("#round-over-title");
-    if (title) title.focus();
+    if (title) title.focus({ preventScroll: true });
   }
 
   tick() {
