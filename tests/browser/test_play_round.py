@@ -148,6 +148,7 @@ def test_two_browsers_and_a_bot_play_a_round(live: LiveServer, shots: Path) -> N
                 hinted = True
                 ana.click("#hint")
                 ana.wait_for_selector(".board .hint-text")
+                ana.wait_for_function("() => !document.querySelector('.card.flying')")
                 ana.screenshot(path=str(shots / "web-table.png"))
             if seat == 1 and not phoned and state["phase"] == "play":
                 phoned = True
@@ -163,6 +164,8 @@ def test_two_browsers_and_a_bot_play_a_round(live: LiveServer, shots: Path) -> N
         ana.click("#verify")
         ana.wait_for_selector("#verify-result:has-text('came from this seed')")
         assert "does not" not in ana.inner_text("#verify-result").lower()
+        ana.evaluate("window.scrollTo(0, 0)")  # clicking in the box scrolled the page under it
+        ana.wait_for_function("() => !document.querySelector('.card.flying')")
         ana.screenshot(path=str(shots / "web-round-end.png"))
         bob.click("#close-results")
         bob.wait_for_selector("#show-results")
