@@ -80,6 +80,19 @@ def test_the_phone_table_keeps_hand_and_actions_on_screen(browser: Any, app: App
     page.context.close()
 
 
+def test_a_touch_screen_shows_no_keyboard_legend(browser: Any, app: AppServer) -> None:
+    context = browser.new_context(viewport=DESKTOP, has_touch=True)
+    table_id, token = app.create(seed="access")
+    table = Table(context.new_page(), app, table_id, token)
+    table.open()
+    assert table.page.query_selector(".keys") is None
+    assert not table.page.is_visible("#hint kbd")
+    context.close()
+    desk = seated(browser, app, DESKTOP)
+    assert desk.page.is_visible(".keys")
+    desk.page.context.close()
+
+
 def test_the_keyboard_chooses_the_meld_and_the_end(browser: Any, app: AppServer) -> None:
     table = seated(browser, app, DESKTOP)
     page = table.page

@@ -59,6 +59,22 @@ def test_laying_off_before_opening_shows_the_refusal(browser: Any, app: AppServe
     page.keyboard.press("l")  # the keyboard
     page.wait_for_selector(".notice.error[data-code=not_opened]")
     assert table.state()["selected"] == []
+    inject(page, A_MELD)
+    page.click('[data-hand="1"]')  # any step of the player takes the message away
+    page.click('[data-hand="1"]')
+    assert page.query_selector(".notice") is None
+    start = page.eval_on_selector('[data-hand="0"]', "e => e.getBoundingClientRect().toJSON()")
+    end = page.eval_on_selector('[data-meld="0"]', "e => e.getBoundingClientRect().toJSON()")
+    page.mouse.move(start["x"] + 10, start["y"] + 20)
+    page.mouse.down()
+    for step in range(1, 11):  # a drag
+        page.mouse.move(
+            start["x"] + 10 + (end["x"] + 20 - start["x"] - 10) * step / 10,
+            start["y"] + 20 + (end["y"] + 20 - start["y"] - 20) * step / 10,
+        )
+    page.mouse.up()
+    page.wait_for_selector(".notice.error[data-code=not_opened]")
+    assert table.state()["selected"] == []
     page.context.close()
 
 
@@ -172,6 +188,18 @@ def test_reconnecting_is_at_once_when_asked_or_back_online(browser: Any, app: Ap
         "() => { const l = window.rami.board.link; l.url = l.good;"
         " clearTimeout(l.timer); l.timer = setTimeout(() => l.open(), 60000);"
         " window.dispatchEvent(new Event('online')); }"
+    )
+    page.wait_for_selector(".status.online", timeout=TIMEOUT)
+    # the tab comes back to the front
+    page.evaluate(
+        "() => { const l = window.rami.board.link; l.url = l.url.replace(/:\\d+\\//, ':1/');"
+        " l.drop(); }"
+    )
+    page.wait_for_selector("#retry-now", timeout=TIMEOUT)
+    page.evaluate(
+        "() => { const l = window.rami.board.link; l.url = l.good;"
+        " clearTimeout(l.timer); l.timer = setTimeout(() => l.open(), 60000);"
+        " document.dispatchEvent(new Event('visibilitychange')); }"
     )
     page.wait_for_selector(".status.online", timeout=TIMEOUT)
     page.context.close()

@@ -97,6 +97,7 @@ export class Board {
 
   showStatus(status) {
     this.status = status;
+    if (status === "online") this.watch.reconnected();
     if (status === "online" && this.notice && this.notice.code === "offline") this.notice = null;
     if (status === "missing") this.showMissing();
     else this.render();

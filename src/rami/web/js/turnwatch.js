@@ -29,6 +29,12 @@ export class TurnWatch {
     }
   }
 
+  /** A new connection: a move whose answer the old one lost counts as the player's own. */
+  reconnected() {
+    this.ackedMoves += this.inFlight;
+    this.inFlight = 0;
+  }
+
   refused() {
     if (this.inFlight > 0) this.inFlight -= 1;
   }
