@@ -6,14 +6,15 @@ import { render } from "../vendor/lit-html/lit-html.js";
 import { cardCode } from "./cards.js";
 import { t } from "./i18n.js";
 import { TableLink } from "./net.js";
-import { commitment, dealtHands } from "./verify.js";
+import { showLinkStatus } from "./statusview.js";
+import { checkDeal, keepDeal } from "./verify.js";
 import { handleKey } from "./keys.js";
 import { refusalText } from "./refusals.js";
-import { animateMoves } from "./motion.js";
+import { animateNewMoves } from "./motion.js";
 import { applyCardSize, showTurnInTitle, turnCame } from "./alerts.js";
 import { wirePointerDrag } from "./drag.js";
-import { lastResult, resultWords } from "./results.js";
-import { ChatPanel, carryMutes } from "./chat.js";
+import { goToRematch, lastResult, resultToFocus, resultWords } from "./results.js";
+import { ChatPanel } from "./chat.js";
 import { tableView } from "./tableview.js";
 import { HandOrder } from "./handorder.js";
 import { TurnWatch } from "./turnwatch.js";
@@ -101,26 +102,7 @@ export class Board {
     if (status === "online" && this.notice && this.notice.code === "offline") this.notice = null;
     if (status === "missing") this.showMissing();
     else this.render();
-    const el = document.getElementById("status");
-    el.className = `status ${status}`;
-    const words = {
-      online: "Connected",
-      connecting: "Connecting…",
-      offline: "Offline: retrying",
-      missing: "No such table",
-    }[status];
-    const text = document.createElement("span");
-    text.className = "status-words";
-    text.textContent = t(words);
-    el.replaceChildren(text);
-    if (status === "offline") {
-      const retry = document.createElement("button");
-      retry.id = "retry-now";
-      retry.className = "small";
-      retry.textContent = t("Retry now");
-      retry.addEventListener("click", () => this.link.retryNow());
-      el.append(" ", retry);
-    }
+    showLinkStatus(document.getElementById("status"), status, () => this.link.retryNow());
   }
 
   announce(text) {
@@ -135,7 +117,7 @@ export class Board {
       this.snap = message;
       this.sync(before);
       this.render();
-      this.animate(before);
+      this.animations.push(...animateNewMoves(this.root, before && before.game, this.game, this.seat));
       this.focusResults();
     } else if (message.type === "joined") {
       localStorage.setItem(this.tokenKey, message.token);
@@ -159,7 +141,7 @@ export class Board {
       this.rematchVotes = message;
       this.render();
     } else if (message.type === "rematch_ready") {
-      this.moveToRematch(message);
+      goToRematch(this, message);
     } else if (message.type === "removed") {
       localStorage.removeItem(this.tokenKey);
       this.setNotice("error", t("The host removed you from this table."), "removed");
@@ -177,15 +159,6 @@ export class Board {
     this.notice = { kind, text, code };
     this.hint = null;
     this.announce(text);
-  }
-
-  /** Go to the rematch table, keeping this seat's new token the way a join keeps it. */
-  moveToRematch(message) {
-    if (message.token) localStorage.setItem(`rami-token-${message.table}`, message.token);
-    carryMutes(this.tableId, message.table);
-    this.link.closed = true;
-    this.announce(t("Moving to the rematch table…"));
-    location.assign(`/t/${message.table}`);
   }
 
   send(message) {
@@ -223,16 +196,6 @@ export class Board {
     this.render();
   }
 
-  /** Show the others' new moves (and a new round's nothing). */
-  animate(before) {
-    const was = before && before.game;
-    const game = this.game;
-    if (!was || !game || was.round !== game.round || game.log_count <= was.log_count) return;
-    const fresh = game.log.slice(-(game.log_count - was.log_count)).filter((e) => e.seat !== this.seat);
-    const shown = animateMoves(this.root, fresh, was.table.length);
-    this.animations.push(...shown);
-  }
-
   // --- keeping the hand's order and the deal for verification ---------------------------
 
   sync(before) {
@@ -240,11 +203,7 @@ export class Board {
     if (this.hand.follow(this.seat, game ? game.hand : [], game ? game.staged.length : 0)) this.selected.clear();
     if (!game) return;
     if (this.notice && this.noticeAt !== null && game.log_count > this.noticeAt) this.notice = null;
-    const key = `rami-deal-${this.tableId}-${game.round}`;
-    const mine = game.log.filter((e) => e.seat === this.seat).length;
-    if (this.seat !== null && game.phase !== "over" && mine === 0 && !localStorage.getItem(key)) {
-      localStorage.setItem(key, JSON.stringify({ hand: game.hand, commitment: game.commitment }));
-    }
+    keepDeal(this.tableId, this.seat, game);
     const last = game.log[game.log.length - 1];
     const was = before && before.game;
     if (last && (!was || was.log_count !== game.log_count) && last.seat !== this.seat) {
@@ -391,11 +350,10 @@ export class Board {
     if (close) close.focus();
   }
 
-  /** When a round's result box appears, the focus goes into it (its heading). */
+  /** When a round's result box appears, it is announced and the focus goes into it. */
   focusResults() {
-    const result = lastResult(this.game);
-    const key = result ? `${result.round}-${this.snap.table.status}` : null;
-    if (!key || key === this.resultsShown || this.resultsHidden === result.round) return;
+    const key = resultToFocus(this);
+    if (key === null) return;
     this.resultsShown = key;
     this.announce(resultWords(this));
     const title = this.root.querySelector("#round-over-title");
@@ -433,30 +391,9 @@ export class Board {
     else this.openDetails.delete(details.dataset.keep);
   }
 
-  join(event) {
-    event.preventDefault();
-    const name = event.target.name.value;
-    localStorage.setItem("rami-name", name);
-    this.send({ type: "join", name });
-  }
-
   verify() {
-    const game = this.game;
-    const result = game.rounds[game.rounds.length - 1];
-    const saved = JSON.parse(localStorage.getItem(`rami-deal-${this.tableId}-${result.round}`) || "null");
-    const lines = [];
-    const hashOk = commitment(result.seed, game.binding) === result.commitment;
-    lines.push(hashOk ? t("The seed matches the commitment.") : t("The seed does NOT match the commitment!"));
-    if (saved && saved.commitment !== result.commitment) lines.push(t("The commitment changed during the round!"));
-    if (saved && this.seat !== null) {
-      const [decks, jokers] = result.deck;
-      const hands = dealtHands(result.seed, result.seats.length, decks, jokers, this.snap.table.hand_size);
-      const mine = hands[result.seats.indexOf(this.seat)];
-      const got = saved.hand.map(cardCode).sort((a, b) => a - b);
-      const same = mine.length === got.length && mine.every((c, i) => c === got[i]);
-      lines.push(same ? t("Your dealt hand came from this seed.") : t("Your dealt hand did NOT come from this seed!"));
-    }
-    this.verified[result.round] = lines.join(" ");
+    const result = this.game.rounds[this.game.rounds.length - 1];
+    this.verified[result.round] = checkDeal(this, result);
     this.render();
   }
 }

@@ -81,3 +81,11 @@ export function animateMoves(root, entries, tableBefore) {
   }
   return shown;
 }
+
+/** Show the moves of the others between snapshots ``was`` and ``game`` (nothing across a new
+ * round); returns what was shown. */
+export function animateNewMoves(root, was, game, seat) {
+  if (!was || !game || was.round !== game.round || game.log_count <= was.log_count) return [];
+  const fresh = game.log.slice(-(game.log_count - was.log_count)).filter((e) => e.seat !== seat);
+  return animateMoves(root, fresh, was.table.length);
+}

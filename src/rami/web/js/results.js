@@ -4,6 +4,7 @@
 import { html, nothing } from "../vendor/lit-html/lit-html.js";
 import { cardFace } from "./cards.js";
 import { cardName, letters, t } from "./i18n.js";
+import { carryMutes } from "./chat.js";
 
 /** The scores table: one row per finished round, then the totals. */
 export function scoresView(board, caption, extraClass = "") {
@@ -21,6 +22,14 @@ export function lastResult(game) {
   if (!game || game.phase !== "over") return null;
   const result = game.rounds[game.rounds.length - 1];
   return result && result.round === game.round ? result : null;
+}
+
+/** The key of a result box that has just appeared (to announce and focus once), else null. */
+export function resultToFocus(board) {
+  const result = lastResult(board.game);
+  const key = result ? `${result.round}-${board.snap.table.status}` : null;
+  if (!key || key === board.resultsShown || board.resultsHidden === result.round) return null;
+  return key;
 }
 
 /** The result in one sentence (what the page announces when the box appears). */
@@ -89,4 +98,13 @@ export function rematchView(board) {
   if (votes.asked.length) parts.push(t("Asked for a rematch: {names}", { names: votes.asked.map((i) => names[i]).join(", ") }));
   if (votes.asked.length && votes.waiting.length) parts.push(t("Waiting for: {names}", { names: votes.waiting.map((i) => names[i]).join(", ") }));
   return html`<p class="rematch">${button} <span id="rematch-votes" role="status">${parts.join(" · ")}</span></p>`;
+}
+
+/** Go to the rematch table, keeping this seat's new token the way a join keeps it. */
+export function goToRematch(board, message) {
+  if (message.token) localStorage.setItem(`rami-token-${message.table}`, message.token);
+  carryMutes(board.tableId, message.table);
+  board.link.closed = true;
+  board.announce(t("Moving to the rematch table…"));
+  location.assign(`/t/${message.table}`);
 }

@@ -16,6 +16,13 @@ function factsView(info) {
     <div><dt>${t("Match length")}</dt><dd>${length}</dd></div></dl>`;
 }
 
+function joinTable(board, event) {
+  event.preventDefault();
+  const name = event.target.name.value;
+  localStorage.setItem("rami-name", name);
+  board.send({ type: "join", name });
+}
+
 export function waitingView(board) {
   const info = board.snap.table;
   const link = `${location.origin}/t/${board.tableId}`;
@@ -27,7 +34,7 @@ export function waitingView(board) {
   const free = info.seats.some((s) => !s.taken);
   const closed = info.status === "closed";
   const join = board.seat === null && free && !closed
-    ? html`<form id="join" class="inline" @submit=${(e) => board.join(e)}><label>${t("Your name")} <input name="name" required
+    ? html`<form id="join" class="inline" @submit=${(e) => joinTable(board, e)}><label>${t("Your name")} <input name="name" required
         maxlength="24" .value=${localStorage.getItem("rami-name") || ""}></label>
         <button class="primary">${t("Take a seat")}</button></form>`
     : nothing;
