@@ -38,7 +38,7 @@ def seated(browser: Any, app: AppServer, viewport: dict[str, int], **body: Any) 
 def test_a_meld_is_read_card_by_card(browser: Any, app: AppServer) -> None:
     table = seated(browser, app, DESKTOP)
     inject(table.page, A_MELD)
-    label = table.page.get_attribute('[data-meld="0"]', "aria-label") or ""
+    label = table.page.text_content('[data-meld="0"] .sr-only') or ""
     cards = ui_strings("en")["cards"]
     assert label.startswith(
         f"Meld 1: {cards['5H']}, {cards['6H']}, {cards['JK']} standing for {cards['7H']}. 18 points"

@@ -131,7 +131,7 @@ def test_two_browsers_and_a_bot_play_a_round(live: LiveServer, shots: Path) -> N
             page.wait_for_selector(".board")
 
         seats = {0: Seat(ana, keyboard=False), 1: Seat(bob, keyboard=True)}
-        hinted = False
+        hinted = phoned = False
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
             states = {seat: s.state() for seat, s in seats.items()}
@@ -148,7 +148,12 @@ def test_two_browsers_and_a_bot_play_a_round(live: LiveServer, shots: Path) -> N
                 hinted = True
                 ana.click("#hint")
                 ana.wait_for_selector(".board .hint-text")
+                ana.wait_for_function("() => !document.querySelector('.card.flying')")
                 ana.screenshot(path=str(shots / "web-table.png"))
+            if seat == 1 and not phoned and state["phase"] == "play":
+                phoned = True
+                bob.wait_for_function("() => !document.querySelector('.card.flying')")
+                bob.screenshot(path=str(shots / "web-phone.png"))
             seats[seat].play(state)
         else:
             pytest.fail("the round did not end in time")
@@ -159,10 +164,11 @@ def test_two_browsers_and_a_bot_play_a_round(live: LiveServer, shots: Path) -> N
         ana.click("#verify")
         ana.wait_for_selector("#verify-result:has-text('came from this seed')")
         assert "does not" not in ana.inner_text("#verify-result").lower()
+        ana.evaluate("window.scrollTo(0, 0)")  # clicking in the box scrolled the page under it
+        ana.wait_for_function("() => !document.querySelector('.card.flying')")
         ana.screenshot(path=str(shots / "web-round-end.png"))
         bob.click("#close-results")
         bob.wait_for_selector("#show-results")
-        bob.screenshot(path=str(shots / "web-phone.png"))
         table_id = invite.rstrip("/").split("/")[-1]
         record = httpx.get(f"{live.url}/api/tables/{table_id}/record", timeout=10)
         assert record.status_code == 200 and '"type":"round_end"' in record.text

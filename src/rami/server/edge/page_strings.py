@@ -92,6 +92,32 @@ PAGE_STRINGS: tuple[str, ...] = (
 )
 """Every message of the account, lobby, leaderboard and player pages."""
 
+TABLE_STRINGS: tuple[str, ...] = (
+    N_("A bot plays for {name}…"),
+    N_("Back to the lobby"),
+    N_("Lay off on {place}: Enter plays it, L shows the next place."),
+    N_("No such table"),
+    N_("Out of time: a bot played for you"),
+    N_("Out of time: a bot plays for you"),
+    N_("Retry now"),
+    N_("Rounds: {count}"),
+    N_("Select one card to lay off."),
+    N_("Skip to the melds"),
+    N_("Skip to your hand"),
+    N_("There is no table at this address: the link may be mistyped, or the table is gone."),
+    N_("Until a total reaches {limit}"),
+    N_("left end"),
+    N_("right end"),
+    N_("meld {number}"),
+    N_("meld {number}, {end}"),
+    N_("no turn timer"),
+    N_("{name} is thinking…"),
+    N_("{seconds} s left to play"),
+    N_("choose a meld to lay off on"),
+    N_("lay off there"),
+)
+"""The table page's messages: its own page for a missing table, the timer, laying off."""
+
 ACCOUNT_ERRORS: dict[str, str] = {
     "bad_name.account": N_(
         "A name has 3 to 20 letters, digits, _ or -, starts with a letter or a digit,"

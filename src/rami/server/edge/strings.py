@@ -11,13 +11,14 @@ from typing import Any
 
 from rami.cards import JOKER, card_text
 from rami.i18n import LANGUAGE_NAMES, N_, Translator, card_name, rank_letter, suit_name, translator
-from rami.server.edge.page_strings import ACCOUNT_ERRORS, PAGE_STRINGS
+from rami.server.edge.page_strings import ACCOUNT_ERRORS, PAGE_STRINGS, TABLE_STRINGS
 
 PLURAL_LIMIT = 200
 """Counts up to which the page gets every plural form spelled out."""
 
 STRINGS: tuple[str, ...] = (
     *PAGE_STRINGS,
+    *TABLE_STRINGS,
     N_("A friend (invite link)"),
     N_("Back"),
     N_("Bot: {level}"),

@@ -1,7 +1,7 @@
 // The account page (/account): log in or sign up; once logged in, the settings and log out.
 
+import { html, nothing, render } from "../vendor/lit-html/lit-html.js";
 import { errorText, loadLanguage, t } from "./i18n.js";
-import { escapeHtml } from "./lobby.js";
 import { applySettings, chosenLanguage, showAccountLinks, startPage, translateStatic } from "./page.js";
 import { currentAccount, request, setAccount } from "./session.js";
 
@@ -17,11 +17,11 @@ function refusal(data) {
   return errorText(data.code, data.message, {}, variant);
 }
 
-function guestHtml() {
-  return `
+function guestView(status, submit) {
+  return html`${status ? html`<p class="card-panel" role="status">${status}</p>` : nothing}
     <section class="card-panel" aria-labelledby="login-title">
       <h1 id="login-title">${t("Log in")}</h1>
-      <form id="login" class="create">
+      <form id="login" class="create" @submit=${(e) => submit(e, "login", "/api/login")}>
         <label>${t("Account name")} <input name="name" required autocomplete="username"></label>
         <label>${t("Password")} <input name="password" type="password" required autocomplete="current-password"></label>
         <button type="submit" class="primary">${t("Log in")}</button>
@@ -30,7 +30,7 @@ function guestHtml() {
     </section>
     <section class="card-panel" aria-labelledby="signup-title">
       <h2 id="signup-title">${t("Sign up")}</h2>
-      <form id="signup" class="create">
+      <form id="signup" class="create" @submit=${(e) => submit(e, "signup", "/api/signup")}>
         <label>${t("Account name")} <input name="name" required minlength="3" maxlength="20"
           pattern="[A-Za-z0-9][A-Za-z0-9_\\-]*" autocomplete="username" aria-describedby="name-rule"></label>
         <p id="name-rule" class="hint-text">${t("3 to 20 letters, digits, _ or -.")}</p>
@@ -43,79 +43,72 @@ function guestHtml() {
     </section>`;
 }
 
-function accountHtml(account, meta) {
-  const languages = [`<option value="">${t("The browser's language")}</option>`]
-    .concat(meta.languages.map((l) => `<option value="${l.code}" lang="${l.code}">${l.name}</option>`))
-    .join("");
-  const sizes = CARD_SIZES.map(([value, label]) => `<option value="${value}">${t(label)}</option>`).join("");
-  const name = escapeHtml(account.name);
-  return `
+function accountView(account, meta, status, save, logout) {
+  return html`
     <section class="card-panel" aria-labelledby="account-title">
       <h1 id="account-title" tabindex="-1">${t("Your account")}</h1>
-      <p id="logged-in">${t("Logged in as {name}", { name })}</p>
-      <p id="account-status" role="status" tabindex="-1"></p>
-      <p><a href="/players/${encodeURIComponent(account.name)}">${t("Your profile")}</a></p>
-      <form id="settings" class="create">
+      <p id="logged-in">${t("Logged in as {name}", { name: account.name })}</p>
+      <p id="account-status" role="status" tabindex="-1">${status}</p>
+      <p><a href=${`/players/${encodeURIComponent(account.name)}`}>${t("Your profile")}</a></p>
+      <form id="settings" class="create" @submit=${save}>
         <h2>${t("Your settings")}</h2>
-        <label>${t("Language")} <select name="language">${languages}</select></label>
-        <label>${t("Card size")} <select name="card_size">${sizes}</select></label>
+        <label>${t("Language")} <select name="language"><option value="">${t("The browser's language")}</option>${meta.languages.map(
+          (l) => html`<option value=${l.code} lang=${l.code}>${l.name}</option>`)}</select></label>
+        <label>${t("Card size")} <select name="card_size">${CARD_SIZES.map(
+          ([value, label]) => html`<option value=${value}>${t(label)}</option>`)}</select></label>
         <button type="submit">${t("Save the settings")}</button>
         <p id="settings-error" class="error" role="alert"></p>
       </form>
-      <p><button id="logout" type="button">${t("Log out")}</button></p>
+      <p><button id="logout" type="button" @click=${logout}>${t("Log out")}</button></p>
     </section>`;
 }
 
-async function render(main, meta, account, status = "") {
+async function draw(main, meta, account, status = "") {
   document.title = `Rami — ${t(account ? "Your account" : "Log in")}`;
+  const screen = document.createElement("div"); // each state of the page is drawn afresh
+  main.replaceChildren(screen);
   if (!account) {
-    main.innerHTML = guestHtml();
-    if (status) main.insertAdjacentHTML("afterbegin", `<p class="card-panel" role="status">${escapeHtml(status)}</p>`);
-    for (const [id, url] of [
-      ["login", "/api/login"],
-      ["signup", "/api/signup"],
-    ]) {
-      const form = main.querySelector(`#${id}`);
-      form.addEventListener("submit", async (event) => {
-        event.preventDefault();
-        const body = { name: form.name.value, password: form.password.value };
-        const answer = await request("POST", url, body);
-        if (!answer.ok) {
-          main.querySelector(`#${id}-error`).textContent = refusal(answer.data);
-          return;
-        }
-        setAccount(answer.data);
-        await loggedIn(main, meta, answer.data);
-      });
-    }
+    const submit = async (event, id, url) => {
+      event.preventDefault();
+      const form = event.currentTarget;
+      const body = { name: form.name.value, password: form.password.value };
+      const answer = await request("POST", url, body);
+      if (!answer.ok) {
+        screen.querySelector(`#${id}-error`).textContent = refusal(answer.data);
+        return;
+      }
+      setAccount(answer.data);
+      await loggedIn(main, meta, answer.data);
+    };
+    render(guestView(status, submit), screen);
     return;
   }
-  main.innerHTML = accountHtml(account, meta);
-  main.querySelector("#account-status").textContent = status;
-  const form = main.querySelector("#settings");
-  form.language.value = account.settings.language || "";
-  form.card_size.value = account.settings.card_size;
-  form.addEventListener("submit", async (event) => {
+  const save = async (event) => {
     event.preventDefault();
+    const form = event.currentTarget;
     const settings = { language: form.language.value || null, card_size: form.card_size.value };
     const answer = await request("PUT", "/api/me/settings", settings);
     if (!answer.ok) {
-      main.querySelector("#settings-error").textContent = refusal(answer.data);
+      screen.querySelector("#settings-error").textContent = refusal(answer.data);
       return;
     }
     account.settings = answer.data;
     applySettings(answer.data, true);
     await reloadWords(meta, account);
-    await render(main, meta, account, t("Settings saved."));
+    await draw(main, meta, account, t("Settings saved."));
     main.querySelector("#account-status").focus();
-  });
-  main.querySelector("#logout").addEventListener("click", async () => {
+  };
+  const logout = async () => {
     await request("POST", "/api/logout", {});
     setAccount(null);
     await showAccountLinks();
-    await render(main, meta, null, t("Logged out."));
+    await draw(main, meta, null, t("Logged out."));
     main.querySelector("#login input[name=name]").focus();
-  });
+  };
+  render(accountView(account, meta, status, save, logout), screen);
+  const form = screen.querySelector("#settings");
+  form.language.value = account.settings.language || "";
+  form.card_size.value = account.settings.card_size;
 }
 
 async function reloadWords(meta, account) {
@@ -129,8 +122,8 @@ async function reloadWords(meta, account) {
 async function loggedIn(main, meta, account) {
   applySettings(account.settings, false);
   await reloadWords(meta, account);
-  await render(main, meta, await currentAccount(true), t("Welcome, {name}!", { name: account.name }));
+  await draw(main, meta, await currentAccount(true), t("Welcome, {name}!", { name: account.name }));
   main.querySelector("#account-title").focus();
 }
 
-startPage((main, meta, account) => render(main, meta, account));
+startPage((main, meta, account) => draw(main, meta, account));

@@ -1,10 +1,10 @@
 // Entry point: the language picker, then the lobby ("/") or a table ("/t/<id>").
 
-import { backPattern, suitSprite } from "./cards.js";
-import { currentLanguage, loadLanguage, t } from "./i18n.js";
+import { insertCardDefinitions } from "./cards.js";
+import { loadLanguage, t } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { Board } from "./board.js";
-import { showAccountLinks } from "./page.js";
+import { languageOptions, showAccountLinks } from "./page.js";
 
 const LANG_KEY = "rami-lang";
 
@@ -13,17 +13,17 @@ function translateStatic() {
 }
 
 async function start() {
-  document.body.insertAdjacentHTML("afterbegin", suitSprite() + backPattern());
+  insertCardDefinitions();
+  // a touch screen and no mouse: no keyboard legend
+  const touch = matchMedia("(pointer: coarse)").matches || (navigator.maxTouchPoints > 0 && !matchMedia("(hover: hover)").matches);
+  document.body.classList.toggle("touch", touch);
   const meta = await (await fetch("/api/meta")).json();
   const lang = localStorage.getItem(LANG_KEY) || meta.preferred_language || "en";
   await loadLanguage(lang);
   translateStatic();
   showAccountLinks();
   const picker = document.getElementById("lang-picker");
-  picker.innerHTML = meta.languages
-    .map((l) => `<option value="${l.code}" lang="${l.code}">${l.name}</option>`)
-    .join("");
-  picker.value = currentLanguage();
+  languageOptions(picker, meta);
   const app = document.getElementById("app");
   const path = location.pathname.match(/^\/t\/([A-Za-z0-9]+)/);
   let board = null;

@@ -1,8 +1,8 @@
 // Table chat: a panel beside the board (outside it, so a new snapshot never resets what is
 // being typed). New lines are announced politely; a viewer's mutes stay in this browser.
 
+import { html, render } from "../vendor/lit-html/lit-html.js";
 import { t } from "./i18n.js";
-import { escapeHtml } from "./lobby.js";
 
 const muteKey = (tableId) => `rami-mute-${tableId}`;
 
@@ -21,6 +21,7 @@ export class ChatPanel {
   constructor(board) {
     this.board = board;
     this.lines = [];
+    this.quiet = true; // a whole new list is not read out
     this.el = document.createElement("section");
     this.el.className = "chat card-panel";
     this.el.setAttribute("aria-labelledby", "chat-title");
@@ -33,94 +34,68 @@ export class ChatPanel {
   }
 
   build() {
-    const typed = this.el.querySelector("#chat-input");
-    const draft = typed ? typed.value : "";
-    this.el.innerHTML = `<h2 id="chat-title">${t("Chat")}</h2>
-      <ol id="chat-lines" class="chat-lines" tabindex="0" aria-label="${t("Chat")}"
-        aria-live="polite" aria-relevant="additions"></ol>
-      <form id="chat-form" class="chat-form">
-        <label for="chat-input" class="sr-only">${t("Your message")}</label>
-        <input id="chat-input" maxlength="300" autocomplete="off" placeholder="${t("Your message")}">
-        <button id="chat-send">${t("Send")}</button></form>
-      <p id="chat-who" class="chat-who"></p>
-      <div id="chat-mutes" class="chat-mutes"></div>`;
-    this.el.querySelector("#chat-input").value = draft;
-    this.el.querySelector("#chat-form").addEventListener("submit", (event) => {
-      event.preventDefault();
-      const input = this.el.querySelector("#chat-input");
-      const text = input.value.trim();
-      if (!text) return;
-      this.board.send({ type: "chat", text });
-      input.value = "";
-    });
-    this.showAll();
     this.update();
   }
 
   receive(message) {
+    const list = this.el.querySelector("#chat-lines");
+    const atEnd = !list || list.scrollHeight - list.scrollTop - list.clientHeight < 4;
     if (message.type === "chat_log") {
       this.lines = message.lines.slice();
-      this.showAll();
+      this.quiet = true;
     } else if (!this.lines.some((line) => line.id === message.id)) {
       this.lines.push(message);
       if (this.lines.length > 100) this.lines.shift();
-      this.append(message);
     }
+    this.update();
+    if (this.quiet) {
+      this.quiet = false;
+      setTimeout(() => this.update(), 0);
+    }
+    if (atEnd || message.type === "chat_log") list.scrollTop = list.scrollHeight;
   }
 
   who(line) {
     return line.seat !== null ? line.name || "?" : t("Spectator {number}", { number: line.spectator });
   }
 
-  lineHtml(line) {
-    return `<li class="chat-line ${line.channel}" data-chat="${line.id}"><strong>${escapeHtml(this.who(line))}</strong>: ${escapeHtml(line.text)}</li>`;
+  send(event) {
+    event.preventDefault();
+    const input = this.el.querySelector("#chat-input");
+    const text = input.value.trim();
+    if (!text) return;
+    this.board.send({ type: "chat", text });
+    input.value = "";
   }
 
-  hidden(line, muted) {
-    return line.seat !== null && muted.has(line.seat);
-  }
-
-  showAll() {
-    const list = this.el.querySelector("#chat-lines");
-    const muted = this.muted;
-    list.setAttribute("aria-live", "off"); // a whole new list is not read out
-    list.innerHTML = this.lines.filter((line) => !this.hidden(line, muted)).map((line) => this.lineHtml(line)).join("");
-    list.scrollTop = list.scrollHeight;
-    setTimeout(() => list.setAttribute("aria-live", "polite"), 0);
-  }
-
-  append(line) {
-    if (this.hidden(line, this.muted)) return;
-    const list = this.el.querySelector("#chat-lines");
-    const atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 4;
-    list.insertAdjacentHTML("beforeend", this.lineHtml(line));
-    if (atEnd) list.scrollTop = list.scrollHeight;
-  }
-
-  /** The reader hint and the mute buttons, after each snapshot. */
+  /** The lines, the reader hint and the mute buttons (after each line and snapshot). */
   update() {
     const snap = this.board.snap;
-    if (!snap) return;
+    const muted = this.muted;
+    const shown = this.lines.filter((line) => !(line.seat !== null && muted.has(line.seat)));
     const spectator = this.board.seat === null;
-    this.el.querySelector("#chat-who").textContent = spectator
+    const who = !snap ? "" : spectator
       ? t("Only spectators read what you write.")
       : t("Players and spectators read what you write.");
-    const muted = this.muted;
-    const buttons = snap.table.seats
+    const mutes = !snap ? [] : snap.table.seats
       .map((seat, i) => ({ seat, i }))
       .filter(({ seat, i }) => seat.name && !seat.bot && i !== this.board.seat)
       .map(({ seat, i }) => {
         const on = muted.has(i);
         const label = on ? t("Unmute {name}", { name: seat.name }) : t("Mute {name}", { name: seat.name });
-        return `<button class="small" data-mute="${i}" aria-pressed="${on}">${escapeHtml(label)}</button>`;
-      })
-      .join(" ");
-    const box = this.el.querySelector("#chat-mutes");
-    if (box.innerHTML === buttons) return;
-    box.innerHTML = buttons;
-    for (const button of box.querySelectorAll("[data-mute]")) {
-      button.addEventListener("click", () => this.toggleMute(Number(button.dataset.mute)));
-    }
+        return html`<button class="small" data-mute=${i} aria-pressed=${on ? "true" : "false"}
+          @click=${() => this.toggleMute(i)}>${label}</button> `;
+      });
+    render(html`<h2 id="chat-title">${t("Chat")}</h2>
+      <ol id="chat-lines" class="chat-lines" tabindex="0" aria-label=${t("Chat")}
+        aria-live=${this.quiet ? "off" : "polite"} aria-relevant="additions">${shown.map(
+          (line) => html`<li class="chat-line ${line.channel}" data-chat=${line.id}><strong>${this.who(line)}</strong>: ${line.text}</li>`)}</ol>
+      <form id="chat-form" class="chat-form" @submit=${(e) => this.send(e)}>
+        <label for="chat-input" class="sr-only">${t("Your message")}</label>
+        <input id="chat-input" maxlength="300" autocomplete="off" placeholder=${t("Your message")}>
+        <button id="chat-send">${t("Send")}</button></form>
+      <p id="chat-who" class="chat-who">${who}</p>
+      <div id="chat-mutes" class="chat-mutes">${mutes}</div>`, this.el);
   }
 
   toggleMute(seat) {
@@ -128,9 +103,9 @@ export class ChatPanel {
     if (muted.has(seat)) muted.delete(seat);
     else muted.add(seat);
     localStorage.setItem(muteKey(this.board.tableId), JSON.stringify([...muted]));
-    this.showAll();
+    this.quiet = true;
     this.update();
-    const again = this.el.querySelector(`[data-mute="${seat}"]`);
-    if (again) again.focus();
+    this.quiet = false;
+    setTimeout(() => this.update(), 0);
   }
 }

@@ -1,44 +1,36 @@
-// The lobby: create a table (rules, seats, bots, length, timer, public, rated) and go to it;
-// the quick match and the live lists of tables come from lobbylive.js.
+// The lobby screen: create a table (rules, seats, bots, length, timer, public, rated) and go
+// to it; the quick match and the live lists of tables come from lobbylive.js.
 
+import { html, render } from "../vendor/lit-html/lit-html.js";
 import { errorText, presetName, t } from "./i18n.js";
 import { showLobbyExtras } from "./lobbylive.js";
 import { request } from "./session.js";
 
 const NAME_KEY = "rami-name";
-
-export function escapeHtml(text) {
-  return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+const SEAT_COUNTS = [2, 3, 4, 5, 6];
 
 function seatRows(count, bots) {
   const rows = [];
   for (let seat = 2; seat <= count; seat++) {
-    const options = [`<option value="">${t("A friend (invite link)")}</option>`]
-      .concat(bots.map((level) => `<option value="${level}">${t("Bot: {level}", { level })}</option>`))
-      .join("");
-    rows.push(
-      `<label>${t("Seat {number}", { number: seat })} <select name="seat${seat}">${options}</select></label>`,
-    );
+    rows.push(html`<label>${t("Seat {number}", { number: seat })} <select name=${`seat${seat}`}>
+      <option value="">${t("A friend (invite link)")}</option>
+      ${bots.map((level) => html`<option value=${level}>${t("Bot: {level}", { level })}</option>`)}</select></label>`);
   }
-  return rows.join("");
+  return rows;
 }
 
-export function showLobby(root, meta) {
-  const presets = meta.presets
-    .map((p) => `<option value="${p.name}">${escapeHtml(presetName(p.name))}</option>`)
-    .join("");
-  root.innerHTML = `
+function formView(meta, preset, seats, send) {
+  return html`
     <section class="lobby card-panel">
       <h1>${t("Play Rami with friends and bots")}</h1>
-      <form id="create" class="create">
+      <form id="create" class="create" @submit=${send}>
         <label>${t("Your name")} <input name="name" required maxlength="24" autocomplete="nickname"></label>
-        <label>${t("Game")} <select name="preset">${presets}</select></label>
-        <p id="preset-summary" class="hint-text"></p>
-        <label>${t("Seats")} <select name="seats">${[2, 3, 4, 5, 6]
-          .map((n) => `<option>${n}</option>`)
-          .join("")}</select></label>
-        <fieldset id="seat-rows"><legend>${t("Who sits there")}</legend></fieldset>
+        <label>${t("Game")} <select name="preset">${meta.presets.map(
+          (p) => html`<option value=${p.name} ?selected=${p.name === preset.name}>${presetName(p.name)}</option>`)}</select></label>
+        <p id="preset-summary" class="hint-text">${t(preset.summary)}</p>
+        <label>${t("Seats")} <select name="seats">${SEAT_COUNTS.map((n) => html`<option ?disabled=${n < preset.min || n > preset.max}
+          ?selected=${n === seats}>${n}</option>`)}</select></label>
+        <fieldset id="seat-rows"><legend>${t("Who sits there")}</legend>${seatRows(seats, meta.bots)}</fieldset>
         <label>${t("Match length")} <select name="rounds">
           <option value="">${t("Until a total reaches the limit")}</option>
           <option value="1">${t("One round")}</option>
@@ -59,53 +51,55 @@ export function showLobby(root, meta) {
       </form>
     </section>
     <div id="lobby-live" class="lobby-live"></div>`;
+}
+
+async function create(event, root) {
+  event.preventDefault();
+  const form = event.currentTarget;
+  const seats = Number(form.seats.value);
+  const levels = [];
+  for (let seat = 2; seat <= seats; seat++) levels.push(form[`seat${seat}`].value || null);
+  const body = {
+    name: form.name.value,
+    preset: form.preset.value,
+    seats,
+    bots: levels.filter((l) => l !== null),
+    rounds: form.rounds.value ? Number(form.rounds.value) : null,
+    turn_timer: form.turn_timer.value ? Number(form.turn_timer.value) : null,
+    options: form.turn_limit.value ? { turn_limit: Number(form.turn_limit.value) } : {},
+  };
+  if (form.public.checked) body.public = true;
+  if (form.rated.checked) body.rated = true;
+  localStorage.setItem(NAME_KEY, body.name);
+  const answer = await request("POST", "/api/tables", body);
+  const data = answer.data || {};
+  if (!answer.ok) {
+    root.querySelector("#create-error").textContent = errorText(data.code, data.message);
+    return;
+  }
+  localStorage.setItem(`rami-token-${data.table}`, data.token);
+  location.href = `/t/${data.table}`;
+}
+
+export function showLobby(app, meta) {
+  const root = document.createElement("div"); // drawn afresh (a new language: a new screen)
+  app.replaceChildren(root);
+  let preset = meta.presets[0];
+  let seats = preset.min;
+  const draw = () => render(formView(meta, preset, seats, (event) => create(event, root)), root);
+  draw();
   const form = root.querySelector("#create");
   form.name.value = localStorage.getItem(NAME_KEY) || "";
-  const refresh = () => {
-    const preset = meta.presets.find((p) => p.name === form.preset.value);
-    root.querySelector("#preset-summary").textContent = t(preset.summary);
-    const seats = form.seats;
-    for (const option of seats.options) {
-      option.disabled = Number(option.value) < preset.min || Number(option.value) > preset.max;
-    }
-    if (seats.selectedOptions[0].disabled) seats.value = String(preset.min);
-    const keep = {};
-    for (const select of root.querySelectorAll("#seat-rows select")) keep[select.name] = select.value;
-    const fieldset = root.querySelector("#seat-rows");
-    fieldset.innerHTML = `<legend>${t("Who sits there")}</legend>` + seatRows(Number(seats.value), meta.bots);
-    for (const select of fieldset.querySelectorAll("select")) {
-      if (keep[select.name] !== undefined) select.value = keep[select.name];
-    }
-  };
-  form.preset.addEventListener("change", refresh);
-  form.seats.addEventListener("change", refresh);
-  refresh();
-  showLobbyExtras(root, meta, form);
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const seats = Number(form.seats.value);
-    const levels = [];
-    for (let seat = 2; seat <= seats; seat++) levels.push(form[`seat${seat}`].value || null);
-    const bots = levels.filter((l) => l !== null);
-    const body = {
-      name: form.name.value,
-      preset: form.preset.value,
-      seats,
-      bots,
-      rounds: form.rounds.value ? Number(form.rounds.value) : null,
-      turn_timer: form.turn_timer.value ? Number(form.turn_timer.value) : null,
-      options: form.turn_limit.value ? { turn_limit: Number(form.turn_limit.value) } : {},
-    };
-    if (form.public.checked) body.public = true;
-    if (form.rated.checked) body.rated = true;
-    localStorage.setItem(NAME_KEY, body.name);
-    const answer = await request("POST", "/api/tables", body);
-    const data = answer.data || {};
-    if (!answer.ok) {
-      root.querySelector("#create-error").textContent = errorText(data.code, data.message);
-      return;
-    }
-    localStorage.setItem(`rami-token-${data.table}`, data.token);
-    location.href = `/t/${data.table}`;
+  form.preset.addEventListener("change", () => {
+    preset = meta.presets.find((p) => p.name === form.preset.value);
+    seats = Math.min(Math.max(Number(form.seats.value), preset.min), preset.max);
+    draw();
+    form.seats.value = String(seats);
   });
+  form.seats.addEventListener("change", () => {
+    seats = Number(form.seats.value);
+    draw();
+    form.seats.value = String(seats);
+  });
+  showLobbyExtras(root, meta, form);
 }

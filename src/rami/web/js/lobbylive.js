@@ -1,8 +1,8 @@
 // The lobby's live part: the quick match box and the lists of open public tables (join) and
 // of games being played (watch), refreshed every few seconds from GET /api/lobby.
 
+import { html, nothing, render } from "../vendor/lit-html/lit-html.js";
 import { presetName, t } from "./i18n.js";
-import { escapeHtml } from "./lobby.js";
 import { showQuickMatch } from "./quickmatch.js";
 import { currentAccount } from "./session.js";
 
@@ -10,51 +10,37 @@ export const LOBBY_POLL_MS = 3000;
 
 let poller = null;
 
-function names(players) {
-  return players.map((name) => escapeHtml(name)).join(", ");
-}
-
-function openItem(entry) {
-  const id = escapeHtml(entry.table);
-  const details = [
-    t("{taken} of {seats} seats taken", { taken: entry.taken, seats: entry.seats }),
-    entry.turn_seconds ? t("{seconds} s per turn", { seconds: entry.turn_seconds }) : "",
-  ].filter(Boolean);
-  return `<li data-table="${id}">
-      <span class="what"><strong>${escapeHtml(presetName(entry.preset))}</strong>
-        ${entry.rated ? `<span class="tag">${t("rated")}</span>` : ""}</span>
-      <span class="who">${names(entry.players)}</span>
-      <span class="more">${details.join(" · ")}</span>
-      <a class="button primary" href="/t/${encodeURIComponent(entry.table)}" aria-label="${escapeHtml(t("Join table {id}", { id: entry.table }))}">${t("Join")}</a>
+function itemView(entry, kind) {
+  const open = kind === "open";
+  const details = open
+    ? [
+        t("{taken} of {seats} seats taken", { taken: entry.taken, seats: entry.seats }),
+        entry.turn_seconds ? t("{seconds} s per turn", { seconds: entry.turn_seconds }) : "",
+      ].filter(Boolean).join(" · ")
+    : t("Round {number}", { number: entry.round });
+  const label = open ? t("Join table {id}", { id: entry.table }) : t("Watch table {id}", { id: entry.table });
+  return html`<li data-table=${entry.table}>
+      <span class="what"><strong>${presetName(entry.preset)}</strong>
+        ${entry.rated ? html`<span class="tag">${t("rated")}</span>` : nothing}</span>
+      <span class="who">${entry.players.join(", ")}</span>
+      <span class="more">${details}</span>
+      <a class="button ${open ? "primary" : ""}" href=${`/t/${encodeURIComponent(entry.table)}`} aria-label=${label}
+        >${open ? t("Join") : t("Watch")}</a>
     </li>`;
 }
 
-function liveItem(entry) {
-  const id = escapeHtml(entry.table);
-  return `<li data-table="${id}">
-      <span class="what"><strong>${escapeHtml(presetName(entry.preset))}</strong>
-        ${entry.rated ? `<span class="tag">${t("rated")}</span>` : ""}</span>
-      <span class="who">${names(entry.players)}</span>
-      <span class="more">${t("Round {number}", { number: entry.round })}</span>
-      <a class="button" href="/t/${encodeURIComponent(entry.table)}" aria-label="${escapeHtml(t("Watch table {id}", { id: entry.table }))}">${t("Watch")}</a>
-    </li>`;
+function listView(entries, kind, empty) {
+  if (entries === null) return html`<p class="hint-text">${t("Loading…")}</p>`;
+  if (!entries.length) return html`<p class="hint-text">${t(empty)}</p>`;
+  return html`<ul class="table-list">${entries.map((entry) => itemView(entry, kind))}</ul>`;
 }
 
-function listHtml(entries, item, empty) {
-  if (!entries.length) return `<p class="hint-text">${t(empty)}</p>`;
-  return `<ul class="table-list">${entries.map(item).join("")}</ul>`;
+function draw(box, lobby) {
+  render(listView(lobby.open, "open", "No open table right now."), box.querySelector("#open-tables"));
+  render(listView(lobby.live, "live", "No game is being played right now."), box.querySelector("#live-tables"));
 }
 
-function render(box, lobby) {
-  box.querySelector("#open-tables").innerHTML = listHtml(lobby.open, openItem, "No open table right now.");
-  box.querySelector("#live-tables").innerHTML = listHtml(
-    lobby.live,
-    liveItem,
-    "No game is being played right now.",
-  );
-}
-
-/** Poll the lobby while the page shows it; re-draw a list only when its entries change. */
+/** Poll the lobby while the page shows it; re-draw the lists only when their entries change. */
 function follow(box) {
   if (poller) clearTimeout(poller);
   let last = null;
@@ -68,7 +54,7 @@ function follow(box) {
           const text = JSON.stringify(lobby);
           if (text !== last && box.isConnected) {
             last = text;
-            render(box, { open: lobby.open || [], live: lobby.live || [] });
+            draw(box, { open: lobby.open || [], live: lobby.live || [] });
           }
         }
       } catch {
@@ -84,16 +70,17 @@ function follow(box) {
 export async function showLobbyExtras(root, meta, form) {
   const box = root.querySelector("#lobby-live");
   root.classList.add("lobby-page");
-  box.innerHTML = `
+  render(html`
     <section class="card-panel" id="quick-match" aria-labelledby="quick-title"></section>
     <section class="card-panel" aria-labelledby="open-title">
       <h2 id="open-title">${t("Open tables")}</h2>
-      <div id="open-tables"><p class="hint-text">${t("Loading…")}</p></div>
+      <div id="open-tables"></div>
     </section>
     <section class="card-panel" aria-labelledby="live-title">
       <h2 id="live-title">${t("Games being played")}</h2>
-      <div id="live-tables"><p class="hint-text">${t("Loading…")}</p></div>
-    </section>`;
+      <div id="live-tables"></div>
+    </section>`, box);
+  draw(box, { open: null, live: null });
   follow(box);
   const account = await currentAccount();
   if (account) {

@@ -2,6 +2,7 @@
 // hand, from a hand to the pile or to a meld, a new meld appearing. Nothing moves when the
 // player asks the system for reduced motion.
 
+import { render } from "../vendor/lit-html/lit-html.js";
 import { cardBack, cardFace } from "./cards.js";
 import { letters } from "./i18n.js";
 
@@ -23,7 +24,7 @@ function fly(from, to, card) {
   const ghost = document.createElement("span");
   ghost.className = "card small flying";
   ghost.setAttribute("aria-hidden", "true");
-  ghost.innerHTML = card ? cardFace(card, letters()) : cardBack();
+  render(card ? cardFace(card, letters()) : cardBack(), ghost);
   ghost.style.left = `${a.x}px`;
   ghost.style.top = `${a.y}px`;
   document.body.appendChild(ghost);
@@ -79,4 +80,12 @@ export function animateMoves(root, entries, tableBefore) {
     if (kind) shown.push({ kind, seat: entry.seat });
   }
   return shown;
+}
+
+/** Show the moves of the others between snapshots ``was`` and ``game`` (nothing across a new
+ * round); returns what was shown. */
+export function animateNewMoves(root, was, game, seat) {
+  if (!was || !game || was.round !== game.round || game.log_count <= was.log_count) return [];
+  const fresh = game.log.slice(-(game.log_count - was.log_count)).filter((e) => e.seat !== seat);
+  return animateMoves(root, fresh, was.table.length);
 }

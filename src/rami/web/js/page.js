@@ -1,8 +1,8 @@
 // The header every page shares: the language picker, the leaderboard link and who is logged in.
 
+import { html, render } from "../vendor/lit-html/lit-html.js";
 import { setSetting } from "./alerts.js";
 import { currentLanguage, loadLanguage, t } from "./i18n.js";
-import { escapeHtml } from "./lobby.js";
 import { currentAccount } from "./session.js";
 
 export const LANG_KEY = "rami-lang";
@@ -29,21 +29,22 @@ export async function showAccountLinks() {
   const slot = document.getElementById("account");
   if (!slot) return;
   const account = await currentAccount();
-  if (account) {
-    const name = escapeHtml(account.name);
-    slot.innerHTML = `<a href="/players/${encodeURIComponent(account.name)}" id="account-name">${t("Logged in as {name}", { name })}</a>
-      <a href="/account">${t("Your account")}</a>`;
-  } else {
-    slot.innerHTML = `<a href="/account" id="login-link">${t("Log in or sign up")}</a>`;
-  }
+  const links = account
+    ? html`<a href=${`/players/${encodeURIComponent(account.name)}`} id="account-name">${t("Logged in as {name}", {
+        name: account.name })}</a> <a href="/account">${t("Your account")}</a>`
+    : html`<a href="/account" id="login-link">${t("Log in or sign up")}</a>`;
+  render(links, slot);
+}
+
+/** The language picker's options (each language named in itself), the current one chosen. */
+export function languageOptions(picker, meta) {
+  render(meta.languages.map((l) => html`<option value=${l.code} lang=${l.code}>${l.name}</option>`), picker);
+  picker.value = currentLanguage();
 }
 
 function fillPicker(meta) {
   const picker = document.getElementById("lang-picker");
-  picker.innerHTML = meta.languages
-    .map((l) => `<option value="${l.code}" lang="${l.code}">${l.name}</option>`)
-    .join("");
-  picker.value = currentLanguage();
+  languageOptions(picker, meta);
   return picker;
 }
 

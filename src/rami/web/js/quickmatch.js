@@ -2,8 +2,8 @@
 // wait while GET /api/quickmatch/<ticket> says "waiting", go to the table once "matched";
 // Cancel sends DELETE. The ticket is kept for the tab, so a reload keeps waiting.
 
+import { html, nothing, render } from "../vendor/lit-html/lit-html.js";
 import { errorText, presetName, t } from "./i18n.js";
-import { escapeHtml } from "./lobby.js";
 import { request } from "./session.js";
 
 export const QUICK_POLL_MS = 2000;
@@ -17,32 +17,46 @@ function refusal(data) {
   return data ? errorText(data.code, data.message) : errorText("rami_error", "That did not work: try again.");
 }
 
-function formHtml(meta) {
-  const presets = meta.presets
-    .map((p) => `<option value="${p.name}">${escapeHtml(presetName(p.name))}</option>`)
-    .join("");
-  const waits = WAITS.map((s) => `<option value="${s}"${s === 30 ? " selected" : ""}>${s} s</option>`).join("");
-  return `
-    <form id="quickmatch" class="create">
-      <label>${t("Game")} <select name="preset">${presets}</select></label>
-      <label>${t("Players")} <select name="players"></select></label>
-      <label class="check"><input type="checkbox" name="bots" checked> ${t("Fill the empty seats with bots")}</label>
-      <label>${t("Wait for players")} <select name="bots_after">${waits}</select></label>
-      <button type="submit" class="primary">${t("Find a match")}</button>
-      <p id="quick-error" class="error" role="alert"></p>
-    </form>`;
-}
-
 function stop() {
   if (poller) clearTimeout(poller);
   poller = null;
 }
 
+const heading = () => html`<h2 id="quick-title">${t("Quick match")}</h2>`;
+
+function formView(meta, choice, status, events) {
+  const preset = meta.presets.find((p) => p.name === choice.preset) || meta.presets[0];
+  const counts = [];
+  for (let n = preset.min; n <= preset.max; n++) counts.push(n);
+  const players = Math.min(Math.max(choice.players, preset.min), preset.max);
+  const bots = choice.bots_after !== null;
+  return html`${heading()}<p id="quick-status" role="status" tabindex="-1">${status}</p>
+    <form id="quickmatch" class="create" @submit=${events.submit} @change=${events.change}>
+      <label>${t("Game")} <select name="preset">${meta.presets.map(
+        (p) => html`<option value=${p.name} ?selected=${p.name === preset.name}>${presetName(p.name)}</option>`)}</select></label>
+      <label>${t("Players")} <select name="players">${counts.map(
+        (n) => html`<option ?selected=${n === players}>${n}</option>`)}</select></label>
+      <label class="check"><input type="checkbox" name="bots" .checked=${bots}> ${t("Fill the empty seats with bots")}</label>
+      <label>${t("Wait for players")} <select name="bots_after" ?disabled=${!bots}>${WAITS.map(
+        (s) => html`<option value=${s} ?selected=${s === (choice.bots_after || 30)}>${s} s</option>`)}</select></label>
+      <button type="submit" class="primary">${t("Find a match")}</button>
+      <p id="quick-error" class="error" role="alert"></p>
+    </form>`;
+}
+
+/** The form's choice now (the waits stay as chosen while "bots" is off). */
+function formChoice(form, last) {
+  return {
+    preset: form.preset.value,
+    players: Number(form.players.value),
+    bots_after: form.bots.checked ? Number(form.bots_after.value) || last || 30 : null,
+  };
+}
+
 export function showQuickMatch(panel, meta, account, status = "") {
   stop();
-  const heading = `<h2 id="quick-title">${t("Quick match")}</h2>`;
   if (!account) {
-    panel.innerHTML = `${heading}<p class="hint-text"><a href="/account">${t("Log in to use quick match.")}</a></p>`;
+    render(html`${heading()}<p class="hint-text"><a href="/account">${t("Log in to use quick match.")}</a></p>`, panel);
     return;
   }
   const saved = sessionStorage.getItem(TICKET_KEY);
@@ -50,41 +64,36 @@ export function showQuickMatch(panel, meta, account, status = "") {
     waiting(panel, meta, account, JSON.parse(saved), false);
     return;
   }
-  panel.innerHTML = `${heading}<p id="quick-status" role="status" tabindex="-1">${escapeHtml(status)}</p>${formHtml(meta)}`;
-  const form = panel.querySelector("#quickmatch");
-  const choice = JSON.parse(sessionStorage.getItem(CHOICE_KEY) || "null");
-  if (choice && meta.presets.some((p) => p.name === choice.preset)) form.preset.value = choice.preset;
-  if (choice) {
-    form.bots.checked = choice.bots_after !== null;
-    form.bots_after.disabled = !form.bots.checked;
-    if (choice.bots_after !== null) form.bots_after.value = String(choice.bots_after);
-  }
-  const sizes = () => {
-    const preset = meta.presets.find((p) => p.name === form.preset.value);
-    const keep = Number(form.players.value) || (choice && choice.players) || 2;
-    const counts = [];
-    for (let n = preset.min; n <= preset.max; n++) counts.push(n);
-    form.players.innerHTML = counts.map((n) => `<option>${n}</option>`).join("");
-    form.players.value = String(Math.min(Math.max(keep, preset.min), preset.max));
+  const stored = JSON.parse(sessionStorage.getItem(CHOICE_KEY) || "null");
+  let choice = stored && meta.presets.some((p) => p.name === stored.preset)
+    ? stored
+    : { preset: meta.presets[0].name, players: 2, bots_after: 30 };
+  const events = {
+    change: (event) => {
+      choice = formChoice(event.currentTarget, choice.bots_after);
+      draw();
+    },
+    submit: async (event) => {
+      event.preventDefault();
+      const body = formChoice(event.currentTarget, choice.bots_after);
+      sessionStorage.setItem(CHOICE_KEY, JSON.stringify(body));
+      const answer = await request("POST", "/api/quickmatch", body);
+      if (!answer.ok) {
+        panel.querySelector("#quick-error").textContent = refusal(answer.data);
+        return;
+      }
+      arrived(panel, meta, account, answer.data, true);
+    },
   };
-  form.preset.addEventListener("change", sizes);
-  sizes();
-  form.bots.addEventListener("change", () => (form.bots_after.disabled = !form.bots.checked));
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const body = {
-      preset: form.preset.value,
-      players: Number(form.players.value),
-      bots_after: form.bots.checked ? Number(form.bots_after.value) : null,
-    };
-    sessionStorage.setItem(CHOICE_KEY, JSON.stringify(body));
-    const answer = await request("POST", "/api/quickmatch", body);
-    if (!answer.ok) {
-      panel.querySelector("#quick-error").textContent = refusal(answer.data);
-      return;
-    }
-    arrived(panel, meta, account, answer.data, true);
-  });
+  const draw = () => {
+    render(formView(meta, choice, status, events), panel);
+    const form = panel.querySelector("#quickmatch");
+    const preset = meta.presets.find((p) => p.name === choice.preset) || meta.presets[0];
+    form.preset.value = preset.name; // what the user picked stays picked, whatever lit last set
+    form.players.value = String(Math.min(Math.max(choice.players, preset.min), preset.max));
+    if (choice.bots_after !== null) form.bots_after.value = String(choice.bots_after);
+  };
+  draw();
 }
 
 /** Act on a quick match answer: go to the table, or wait. */
@@ -92,8 +101,7 @@ function arrived(panel, meta, account, ticket, focus) {
   if (ticket.status === "matched") {
     stop();
     sessionStorage.removeItem(TICKET_KEY);
-    panel.innerHTML = `<h2 id="quick-title">${t("Quick match")}</h2>
-      <p id="quick-status" role="status">${t("Match found: going to the table…")}</p>`;
+    render(html`${heading()}<p id="quick-status" role="status">${t("Match found: going to the table…")}</p>`, panel);
     location.href = `/t/${encodeURIComponent(ticket.table)}`;
     return;
   }
@@ -103,20 +111,8 @@ function arrived(panel, meta, account, ticket, focus) {
 
 function waiting(panel, meta, account, ticket, focus) {
   stop();
-  const bots = ticket.bots_after
-    ? `<p class="hint-text">${t("Bots take the empty seats after {seconds} s.", { seconds: ticket.bots_after })}</p>`
-    : "";
-  panel.innerHTML = `<h2 id="quick-title">${t("Quick match")}</h2>
-    <div id="quick-waiting" class="waiting">
-      <p id="quick-status" role="status"><span class="spinner" aria-hidden="true"></span>${t("Looking for players…")}</p>
-      ${bots}
-      <button type="button" id="quick-cancel">${t("Cancel")}</button>
-      <p id="quick-error" class="error" role="alert"></p>
-    </div>`;
-  const cancel = panel.querySelector("#quick-cancel");
-  if (focus) cancel.focus();
   const url = `/api/quickmatch/${encodeURIComponent(ticket.ticket)}`;
-  cancel.addEventListener("click", async () => {
+  const cancel = async () => {
     stop();
     const answer = await request("DELETE", url);
     if (!answer.ok && answer.status !== 404) {
@@ -126,7 +122,17 @@ function waiting(panel, meta, account, ticket, focus) {
     sessionStorage.removeItem(TICKET_KEY);
     showQuickMatch(panel, meta, account, t("Quick match cancelled."));
     panel.querySelector("#quickmatch button[type=submit]").focus();
-  });
+  };
+  render(html`${heading()}
+    <div id="quick-waiting" class="waiting">
+      <p id="quick-status" role="status"><span class="spinner" aria-hidden="true"></span>${t("Looking for players…")}</p>
+      ${ticket.bots_after
+        ? html`<p class="hint-text">${t("Bots take the empty seats after {seconds} s.", { seconds: ticket.bots_after })}</p>`
+        : nothing}
+      <button type="button" id="quick-cancel" @click=${cancel}>${t("Cancel")}</button>
+      <p id="quick-error" class="error" role="alert"></p>
+    </div>`, panel);
+  if (focus) panel.querySelector("#quick-cancel").focus();
   const tick = async () => {
     if (!panel.isConnected) return;
     try {

@@ -2,6 +2,9 @@
 // published before the deal, and the fy-sha256-v1 shuffle of that seed must deal the hand we got.
 // SHA-256 is written out here so the check also works on plain-http pages.
 
+import { cardCode } from "./cards.js";
+import { t } from "./i18n.js";
+
 const K = new Uint32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
   0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -99,4 +102,33 @@ export function dealtHands(seed, players, decks, jokers, size) {
     hands.push(order.slice(p * size, (p + 1) * size).sort((x, y) => x - y));
   }
   return hands;
+}
+
+/** The check of finished round ``result`` at ``board``, in words: the seed against the
+ * commitment, and the hand this browser kept from the deal against the seed's deal. */
+export function checkDeal(board, result) {
+  const game = board.game;
+  const saved = JSON.parse(localStorage.getItem(`rami-deal-${board.tableId}-${result.round}`) || "null");
+  const lines = [];
+  const hashOk = commitment(result.seed, game.binding) === result.commitment;
+  lines.push(hashOk ? t("The seed matches the commitment.") : t("The seed does NOT match the commitment!"));
+  if (saved && saved.commitment !== result.commitment) lines.push(t("The commitment changed during the round!"));
+  if (saved && board.seat !== null) {
+    const [decks, jokers] = result.deck;
+    const hands = dealtHands(result.seed, result.seats.length, decks, jokers, board.snap.table.hand_size);
+    const mine = hands[result.seats.indexOf(board.seat)];
+    const got = saved.hand.map(cardCode).sort((a, b) => a - b);
+    const same = mine.length === got.length && mine.every((c, i) => c === got[i]);
+    lines.push(same ? t("Your dealt hand came from this seed.") : t("Your dealt hand did NOT come from this seed!"));
+  }
+  return lines.join(" ");
+}
+
+/** Keep the hand as dealt (before the seat's first move), for the check once the seed is out. */
+export function keepDeal(tableId, seat, game) {
+  const key = `rami-deal-${tableId}-${game.round}`;
+  const mine = game.log.filter((e) => e.seat === seat).length;
+  if (seat !== null && game.phase !== "over" && mine === 0 && !localStorage.getItem(key)) {
+    localStorage.setItem(key, JSON.stringify({ hand: game.hand, commitment: game.commitment }));
+  }
 }
