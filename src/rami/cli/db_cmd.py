@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from rami.cli.common import require_modules, scale_modules
+
 db_app = typer.Typer(help="The server's database: schema migrations.", no_args_is_help=True)
 
 DatabaseOption = Annotated[
@@ -26,6 +28,7 @@ DataOption = Annotated[
 def _url(database: str | None, data: Path) -> str:
     from rami.server.database import sqlite_url
 
+    require_modules(scale_modules(database, None), "a PostgreSQL database")
     return database or sqlite_url(data)
 
 
@@ -40,9 +43,12 @@ def upgrade_cmd(database: DatabaseOption = None, data: DataOption = Path("rami-d
 @db_app.command("current")
 def current_cmd(database: DatabaseOption = None, data: DataOption = Path("rami-data")) -> None:
     """Print the schema revision of the database and the newest one."""
-    from rami.server.database import head_revision, revision_at
+    from rami.server.database import DB_NAME, head_revision, revision_at
 
-    current = revision_at(_url(database, data))
+    if database is None and not (data / DB_NAME).is_file():
+        current = None  # no embedded database yet: nothing is created to find that out
+    else:
+        current = revision_at(_url(database, data))
     typer.echo(f"database at revision {current or 'none'} (newest: {head_revision()})")
 
 
