@@ -95,14 +95,14 @@ def play(
     """
     from rami.tui.app import RamiApp
     from rami.tui.session import Session
-    from rami.tui.settings import GameSettings, parse_bots
+    from rami.tui.settings import GameSettings, account_name, parse_bots
 
     language = _language(lang)
     tr = translator(language)
     if list_games:
         _list_games(language)
         return
-    player = name or tr.pgettext("the player's name", "You")
+    player = name or account_name() or tr.pgettext("the player's name", "You")
     session = settings = None
     if resume is not None:
         try:
