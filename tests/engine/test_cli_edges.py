@@ -193,3 +193,18 @@ def test_serve_check_reads_the_database_it_is_given(tmp_path: Path) -> None:
     assert not (tmp_path / "rami-data").exists()
     unreachable = rami("serve", "--check", "--redis", "redis://127.0.0.1:1/0", cwd=tmp_path)
     assert unreachable.returncode == 1 and "does not answer" in unreachable.stderr
+
+
+@pytest.mark.parametrize(
+    ("url", "code"),
+    [
+        ("postgresql://u@127.0.0.1:1/x", "database_unreachable"),
+        ("nonsense://x", "bad_database_url"),
+    ],
+)
+@pytest.mark.parametrize("command", ["current", "upgrade"])
+def test_a_database_that_cannot_be_used_is_a_clean_error(
+    tmp_path: Path, command: str, url: str, code: str
+) -> None:
+    done = rami("db", command, "--database", url, cwd=tmp_path)
+    assert done.returncode == 2 and f"error: {code}:" in done.stderr, done.stderr
