@@ -81,3 +81,59 @@ def test_the_log_speaks_every_language(lang: str) -> None:
     said = narrate(0, DrawDiscard(), parse_card("7H"), NAMES, lang)
     assert "Ana" in said and "7♥" in said
     assert said != "Ana took 7♥ from the discard pile"
+
+
+EVERY_ACTION = [
+    (DrawStock(), None),
+    (DrawStock(), parse_card("5C")),
+    (DrawDiscard(), parse_card("7H")),
+    (parse_action("meld 7S 8S 9S"), None),
+    (Open(), None),
+    (TakeBack(), None),
+    (LayOff(parse_card("9S"), 1), None),
+    (Swap(parse_card("6S"), 0), None),
+    (Discard(parse_card("KH")), None),
+]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("action", "card"), EVERY_ACTION)
+def test_the_players_own_actions_are_said_to_them(lang: str, action: object, card: int) -> None:
+    """A sentence of its own for "you" (never the name, nor "You" in a third-person sentence)."""
+    names = ("Dana", "Ana")
+    yours = narrate(0, action, card, names, lang, viewer=0)  # type: ignore[arg-type]
+    theirs = narrate(0, action, card, names, lang)  # type: ignore[arg-type]
+    assert "Dana" not in yours and yours != theirs.replace("Dana", "").strip()
+    assert narrate(1, action, card, names, lang, viewer=0) == narrate(1, action, card, names, lang)  # type: ignore[arg-type]
+    staged = narrate(0, action, card, names, lang, staged=True, viewer=0)  # type: ignore[arg-type]
+    assert "Dana" not in staged
+
+
+@pytest.mark.parametrize(
+    ("lang", "action", "card", "said"),
+    [
+        ("en", DrawDiscard(), parse_card("9H"), "You took 9♥ from the discard pile"),
+        ("ro", DrawDiscard(), parse_card("9H"), "Ai luat 9♥ din teancul de decartare"),
+        ("pl", DrawStock(), parse_card("AC"), "Dobierasz A♣ z talonu"),
+    ],
+)
+def test_second_person_sentences(lang: str, action: object, card: int, said: str) -> None:
+    assert narrate(0, action, card, ("Dana", "Ana"), lang, viewer=0) == said  # type: ignore[arg-type]
+
+
+def test_the_log_speaks_to_its_viewer() -> None:
+    events = [ViewEvent(0, DrawStock(), parse_card("5C")), ViewEvent(1, DrawStock(), None)]
+    assert narrate_log(events, NAMES, "en", viewer=0) == [
+        "You drew 5♣ from the stock",
+        "Luca drew from the stock",
+    ]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_viewer_is_told_of_their_own_going_out(lang: str) -> None:
+    won = RoundResult(EndReason.WENT_OUT, 0, False, ((), ()), (0, 40))
+    sec = RoundResult(EndReason.WENT_OUT, 0, True, ((), ()), (0, 80))
+    for result in (won, sec):
+        yours = narrate_result(result, (0, 1), NAMES, lang, viewer=0)
+        assert "Ana" not in yours and yours != narrate_result(result, (0, 1), NAMES, lang)
+    assert narrate_result(won, (0, 1), NAMES, "en", viewer=0) == "You went out."

@@ -44,7 +44,7 @@ async def test_open_after_a_refusal_lay_off_finish_the_round_save_and_resume(
         await pilot.press("o")
         view = screen.view
         assert view.has_opened and len(view.table) == 3
-        assert "Dana opened" in shown(pilot, "#log")
+        assert "You opened" in shown(pilot, "#log")
         assert "8♥ 9♥ 10♥" in shown(pilot, "#table")
 
         # Lay the jack of hearts off on the run (meld 3), then discard.
@@ -52,11 +52,11 @@ async def test_open_after_a_refusal_lay_off_finish_the_round_save_and_resume(
         await choose_meld(pilot, 2)
         await pilot.press("l")
         assert len(screen.view.table[2].meld.cards) == 4
-        assert "Dana laid off J♥ on meld 3" in shown(pilot, "#log")
+        assert "You laid off J♥ on meld 3" in shown(pilot, "#log")
         await select(pilot, parse_cards("KS"))
         await pilot.press("x")
         assert screen.view.my_turn, "the bot played its turn at once"
-        assert "Dana discarded K♠" in shown(pilot, "#log")
+        assert "You discarded K♠" in shown(pilot, "#log")
 
         # Play on by keys until the round ends, then read the score table.
         for _ in range(80):

@@ -120,6 +120,7 @@ def test_play_list_shows_the_saved_games(data_home: Path) -> None:
 def test_no_continue_line_after_a_finished_match(
     data_home: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
+    from rami.cli import play_cmd
     from rami.tui import app as app_module
 
     path = tmp_path / "done.jsonl"
@@ -136,6 +137,7 @@ def test_no_continue_line_after_a_finished_match(
             return path
 
     monkeypatch.setattr(app_module, "RamiApp", Ran)
+    monkeypatch.setattr(play_cmd, "has_terminal", lambda: True)
     runner = CliRunner()
     result = runner.invoke(build_app(), ["play", "--lang", "en", "--seed", "s"])
     assert "Game saved to" in result.output and "Continue it with" not in result.output

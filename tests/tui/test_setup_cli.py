@@ -116,9 +116,11 @@ class FakeApp:
 
 @pytest.fixture
 def runner(monkeypatch: pytest.MonkeyPatch) -> CliRunner:
+    from rami.cli import play_cmd
     from rami.tui import app
 
     monkeypatch.setattr(app, "RamiApp", FakeApp)
+    monkeypatch.setattr(play_cmd, "has_terminal", lambda: True)
     monkeypatch.setenv("LANG", "pt_BR.UTF-8")
     monkeypatch.delenv("LANGUAGE", raising=False)
     monkeypatch.delenv("LC_ALL", raising=False)
@@ -161,13 +163,32 @@ def test_play_refuses_bad_options(runner: CliRunner, args: list[str], code: str)
     assert code in result.output
 
 
-def test_replay_view_opens_the_viewer(runner: CliRunner, tmp_path: Path) -> None:
+def test_replay_viewer_opens_the_viewer(runner: CliRunner, tmp_path: Path) -> None:
     from rami.match import new_match
     from rami.records import save
     from rami.rules import get_rules
 
     path = tmp_path / "r.jsonl"
     save(new_match(get_rules(), ["A", "B"], "seed"), path, reveal=True)
-    result = runner.invoke(build_app(), ["replay-view", str(path), "--seat", "2"])
+    result = runner.invoke(build_app(), ["replay", str(path), "--viewer", "--seat", "2"])
     assert result.exit_code == 0, result.output
     assert FakeApp.made["replay"].names == ("A", "B") and FakeApp.made["seat"] == 1
+
+
+def test_play_save_to_a_folder_saves_a_new_file_inside_it(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    result = runner.invoke(build_app(), ["play", "--seed", "s1", "--save", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert FakeApp.made["save_dir"] == tmp_path and FakeApp.made["save_path"] is None
+
+
+@pytest.mark.asyncio
+async def test_quitting_a_game_saved_to_a_folder_writes_inside_it(tmp_path: Path) -> None:
+    settings = GameSettings(name="Dana", bots=("random",), seed="folder-1")
+    app = RamiApp(settings=settings, save_dir=tmp_path, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, PlayScreen), "the table")
+        await pilot.press("q")
+    saved = list(tmp_path.glob("*.jsonl"))
+    assert len(saved) == 1 and app.return_value == saved[0]

@@ -54,12 +54,12 @@ async def test_take_back_a_joker_which_must_then_be_played(tmp_path: Path) -> No
         view = screen.view
         assert view.table[0].meld.cards == parse_cards("6S 7S 8S")
         assert 52 in view.hand
-        assert "Dana took the joker from meld 1, putting 6♠ in its place" in shown(pilot, "#log")
+        assert "You took the joker from meld 1, putting 6♠ in its place" in shown(pilot, "#log")
         await select(pilot, parse_cards("JK"))
         await pilot.press("x")
         assert "Play the joker you took back again this turn." in shown(pilot, "#message")
         await stage(pilot, parse_cards("KH KS JK"))
-        assert "Dana laid down K♥ K♠ JK" in shown(pilot, "#log")
+        assert "You laid down K♥ K♠ JK" in shown(pilot, "#log")
 
 
 @pytest.mark.asyncio

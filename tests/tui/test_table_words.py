@@ -89,11 +89,12 @@ async def test_the_winner_line_stands_above_the_buttons(tmp_path: Path) -> None:
         assert winner.parent is not buttons
 
 
-def test_the_player_is_called_you_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_player_is_named_after_their_login(monkeypatch: pytest.MonkeyPatch) -> None:
     from typer.testing import CliRunner
 
-    from rami.cli import build_app
+    from rami.cli import build_app, play_cmd
     from rami.tui import app as app_module
+    from rami.tui import settings as settings_module
 
     made: dict[str, Any] = {}
 
@@ -106,8 +107,53 @@ def test_the_player_is_called_you_by_default(monkeypatch: pytest.MonkeyPatch) ->
             return None
 
     monkeypatch.setattr(app_module, "RamiApp", Recorder)
-    result = CliRunner().invoke(build_app(), ["play", "--lang", "en", "--seed", "x"])
-    assert result.exit_code == 0, result.output
-    assert made["settings"].names()[0] == "You"
+    monkeypatch.setattr(play_cmd, "has_terminal", lambda: True)
+    monkeypatch.setenv("LOGNAME", "dana")
+    for lang in ("en", "pl", "ro"):
+        result = CliRunner().invoke(build_app(), ["play", "--lang", lang, "--seed", "x"])
+        assert result.exit_code == 0, result.output
+        assert made["settings"].names()[0] == "Dana"
+
+    def no_login() -> str:
+        raise OSError("no login name")
+
+    monkeypatch.setattr(settings_module.getpass, "getuser", no_login)
     CliRunner().invoke(build_app(), ["play", "--lang", "pl", "--seed", "x"])
     assert made["settings"].names()[0] == "Ty"
+
+
+@pytest.mark.asyncio
+async def test_the_table_speaks_to_the_player_in_their_language(tmp_path: Path) -> None:
+    from driver import new_app
+
+    save = tmp_path / "ro.jsonl"
+    app = new_app(save, lang="ro", bots=("random", "hard"))
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = table_screen(pilot)
+        await pilot.press("s")
+        drawn = screen.drawn
+        assert drawn is not None
+        log = shown(pilot, "#log")
+        assert "Ai tras" in log and "Dana a tras" not in log
+        keys = shown(pilot, "#keys")
+        assert "Spațiu" in keys and " Space " not in keys
+        players = shown(pilot, "#players")
+        assert "aleatoriu" in players and "greu" in players and "random" not in players
+        await pilot.press("q")
+    assert save.read_text(encoding="utf-8").count('"Dana"') >= 1
+    resumed = Session.resume(save)
+    assert resumed.match.names[0] == "Dana"
+
+
+@pytest.mark.parametrize("lang", ["fr", "ro", "pt", "ms", "vi", "pl", "it"])
+def test_words_the_terminal_and_the_web_show_are_translated(lang: str) -> None:
+    from rami.i18n import LEVEL_WORDS, level_name, translator
+
+    tr = translator(lang)
+    for words in ("Bot: {level}", "offline"):
+        assert tr.gettext(words, level="x") != words.replace("{level}", "x"), words
+    assert tr.pgettext("key", "Space") != "Space"
+    names = [level_name(level, lang) for level in LEVEL_WORDS]
+    changed = [name for name, level in zip(names, LEVEL_WORDS, strict=True) if name != level]
+    assert len(changed) >= len(LEVEL_WORDS) - 1  # "expert" may be spelt alike
+    assert level_name("wizard", lang) == "wizard"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 from collections import Counter
@@ -54,6 +55,49 @@ def fail(code: str, message: str, as_json: bool) -> NoReturn:
 def fail_with(error: RamiError, as_json: bool) -> NoReturn:
     """Report a project error as malformed input (exit 2)."""
     fail(error.code, error.message, as_json)
+
+
+def read_text(file: Path, as_json: bool) -> str:
+    """The text of ``file``, or exit 2 with ``unreadable_file`` (missing, a folder, not UTF-8)."""
+    try:
+        return file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        fail("unreadable_file", f"cannot read {file}: {error}", as_json)
+
+
+def write_text(file: Path, text: str, as_json: bool) -> None:
+    """Write ``text`` to ``file``, or exit 2 with ``unwritable_file`` (a folder, no such folder)."""
+    try:
+        file.write_text(text, encoding="utf-8")
+    except OSError as error:
+        fail("unwritable_file", f"cannot write {file}: {error.strerror or error}", as_json)
+
+
+SCALE_INSTALL = "pip install -e '.[scale]'"
+"""How a checkout gets the drivers of the scaled-out mode (PostgreSQL and Redis)."""
+
+
+def require_modules(modules: Sequence[str], what: str, as_json: bool = False) -> None:
+    """Exit 2 naming the ``[scale]`` extra when a driver ``what`` needs cannot be imported."""
+    for module in modules:
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            fail(
+                "missing_extra",
+                f"{what} needs the '{module}' module of the [scale] extra: {SCALE_INSTALL}",
+                as_json,
+            )
+
+
+def scale_modules(database: str | None, redis: str | None) -> list[str]:
+    """The driver modules a shared database URL and a Redis URL need."""
+    modules = []
+    if database is not None and database.split(":", 1)[0].startswith("postgres"):
+        modules.append("psycopg")
+    if redis is not None:
+        modules.append("redis")
+    return modules
 
 
 def load_rules(preset: str, as_json: bool) -> RuleSet:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter
+from pathlib import Path
 from random import Random
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -22,12 +23,14 @@ from rami.cli.common import (
     fail_with,
     impossible_hand,
     load_rules,
+    read_text,
     shorten,
 )
 from rami.engine import apply, deal, legal_actions
 from rami.errors import InvalidMeldError, RamiError
+from rami.match import MatchState
 from rami.melds import make_meld
-from rami.records import load, loads, replay
+from rami.records import loads, replay
 from rami.scoring import check_opening, hand_penalty
 from rami.state import Phase
 
@@ -63,6 +66,8 @@ def opening(
 ) -> None:
     """Judge an opening; each argument is one meld's cards, e.g. "10S JS QS" "7H 7C 7D"."""
     ruleset = load_rules(rules, as_json)
+    if any(not text.split() for text in melds):
+        fail("empty_meld", 'a meld argument holds no card (write e.g. "7H 7C 7D")', as_json)
     try:
         groups = [parse_cards(text) for text in melds]
     except RamiError as error:
@@ -118,8 +123,14 @@ def hand_value(
     emit_json({"points": points}) if as_json else typer.echo(str(points))
 
 
+MAX_SELFPLAY_ROUNDS = 1_000_000
+"""The most rounds one ``selfplay`` plays (about an hour of random play)."""
+
+
 def selfplay(
-    rounds: Annotated[int, typer.Option(metavar="N", help="Rounds to play (1 or more).")] = 10,
+    rounds: Annotated[
+        int, typer.Option(metavar="N", help=f"Rounds to play (1 to {MAX_SELFPLAY_ROUNDS:,}).")
+    ] = 10,
     players: Annotated[int, typer.Option(metavar="N", help="Players per round.")] = 2,
     seed: Annotated[str, typer.Option(metavar="SEED", help="Seed of the first round.")] = "0",
     rules: RulesOption = "rami51",
@@ -127,8 +138,12 @@ def selfplay(
 ) -> None:
     """Play random-legal rounds and print a summary."""
     ruleset = load_rules(rules, as_json)
-    if rounds < 1:
-        fail("bad_option", f"--rounds must be 1 or more, not {rounds}", as_json)
+    if not 1 <= rounds <= MAX_SELFPLAY_ROUNDS:
+        fail(
+            "bad_option",
+            f"--rounds must be from 1 to {MAX_SELFPLAY_ROUNDS:,}, not {shorten(str(rounds), 40)}",
+            as_json,
+        )
     rng = Random(seed)
     reasons: Counter[str] = Counter()
     turns, actions, wins = [], 0, Counter[int]()
@@ -167,18 +182,26 @@ def replay_cmd(
     viewer: Annotated[
         bool, typer.Option("--viewer", metavar="", help="Step through it in the terminal viewer.")
     ] = False,
+    seat: Annotated[
+        int,
+        typer.Option("--seat", min=1, metavar="N", help="Viewer: whose view to show first (1 up)."),
+    ] = 1,
+    lang: Annotated[
+        str | None,
+        typer.Option("--lang", metavar="LANG", help="Viewer: its language (default: from $LANG)."),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Check a game record and print it turn by turn (or open it in the viewer)."""
+    """Check a game record and print it turn by turn (or step through it in the viewer)."""
     if viewer:
-        from rami.cli.play_cmd import replay_view
+        from rami.cli.play_cmd import open_viewer
 
-        replay_view(file, None, 1)
+        open_viewer(file, lang, seat)
         return
-    try:
-        match = load(file)
-    except RamiError as error:
-        fail_with(error, as_json)
+    match = _read_match(file, as_json)
+    if as_json:
+        emit_json(_replay_json(match))
+        return
     for played in match.finished_rounds:
         typer.echo(f"Round {played.index} (dealer: {match.names[played.dealer]})")
         for entry in played.state.entries():
@@ -197,13 +220,52 @@ def replay_cmd(
         typer.echo("Winner: " + ", ".join(match.names[s] for s in match.winners))
 
 
+def _read_match(file: Path, as_json: bool) -> MatchState:
+    """The checked and replayed match of the record ``file``, or exit 2."""
+    text = read_text(file, as_json)
+    try:
+        return replay(loads(text))
+    except RamiError as error:
+        fail_with(error, as_json)
+
+
+def _replay_json(match: MatchState) -> dict[str, Any]:
+    """The finished rounds of ``match`` action by action, its totals and winners."""
+    rounds = []
+    for played in match.finished_rounds:
+        result = played.state.result
+        assert result is not None
+        actions = [
+            {
+                "player": match.names[played.seats[entry.seat]],
+                "action": action_text(entry.action),
+                "card": card_text(entry.card) if entry.card is not None else None,
+            }
+            for entry in played.state.entries()
+        ]
+        scores = {match.names[played.seats[i]]: s for i, s in enumerate(result.scores)}
+        rounds.append(
+            {
+                "round": played.index,
+                "dealer": match.names[played.dealer],
+                "actions": actions,
+                "end": str(result.reason),
+                "scores": scores,
+            }
+        )
+    return {
+        "players": list(match.names),
+        "rounds": rounds,
+        "totals": dict(zip(match.names, match.totals, strict=True)),
+        "finished": match.finished,
+        "winners": [match.names[s] for s in match.winners],
+    }
+
+
 def verify(file: FileArgument, as_json: JsonOption = False) -> None:
     """Replay a game record and check every field of every line against the replay: the deals
     come from their committed seeds, and every action, end of round and total is the engine's."""
-    try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        fail("unreadable_file", f"cannot read {file}: {error}", as_json)
+    text = read_text(file, as_json)
     try:
         match = replay(loads(text))
     except RamiError as error:

@@ -1,5 +1,5 @@
-"""``rami play``: a game in the terminal against the computer; ``rami replay-view``: a saved
-game stepped through in the same viewer.
+"""``rami play``: a game in the terminal against the computer; ``rami replay FILE --viewer``: a
+saved game stepped through in the same viewer.
 
 Textual is imported inside the commands so that every other ``rami`` command starts fast.
 """
@@ -7,6 +7,7 @@ Textual is imported inside the commands so that every other ``rami`` command sta
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -41,6 +42,21 @@ def _language(lang: str | None) -> str:
     return lang
 
 
+def has_terminal() -> bool:
+    """True when stdin and stdout are a terminal (the table needs one to read keys and draw)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _need_terminal(command: str) -> None:
+    if not has_terminal():
+        fail(
+            "no_terminal",
+            f"rami {command} draws in a terminal and reads its keys: run it in one "
+            "(stdin and stdout must not be a pipe or a file)",
+            False,
+        )
+
+
 def play(
     rules: Annotated[
         str | None, typer.Option("--rules", help="Rule preset (rami51, rami40, ...).")
@@ -62,7 +78,11 @@ def play(
     ] = None,
     save: Annotated[
         Path | None,
-        typer.Option("--save", help="Save the game to FILE (default: a new file per game)."),
+        typer.Option(
+            "--save",
+            help="Save the game to FILE, or to a new file in it when it is a folder "
+            "(default: a new file per game).",
+        ),
     ] = None,
     list_games: Annotated[
         bool, typer.Option("--list", help="List the saved games and how to resume them.")
@@ -75,14 +95,14 @@ def play(
     """
     from rami.tui.app import RamiApp
     from rami.tui.session import Session
-    from rami.tui.settings import GameSettings, parse_bots
+    from rami.tui.settings import GameSettings, account_name, parse_bots
 
     language = _language(lang)
     tr = translator(language)
     if list_games:
         _list_games(language)
         return
-    player = name or tr.pgettext("the player's name", "You")
+    player = name or account_name() or tr.pgettext("the player's name", "You")
     session = settings = None
     if resume is not None:
         try:
@@ -102,8 +122,16 @@ def play(
                 f"{ruleset.name} is for {ruleset.min_players}-{ruleset.max_players} players",
                 False,
             )
-    target = save or resume
-    app = RamiApp(settings=settings, session=session, lang=language, name=player, save_path=target)
+    _need_terminal("play")
+    folder = save if save is not None and save.is_dir() else None
+    app = RamiApp(
+        settings=settings,
+        session=session,
+        lang=language,
+        name=player,
+        save_path=None if folder is not None else save or resume,
+        save_dir=folder,
+    )
     saved = app.run()
     if saved is not None and saved.exists():
         typer.echo(tr.gettext("Game saved to {path}.", path=saved))
@@ -132,14 +160,8 @@ def _list_games(lang: str) -> None:
         typer.echo(f"    rami play --resume {game.path}")
 
 
-def replay_view(
-    file: Annotated[Path, typer.Argument(help="A game record (.jsonl).")],
-    lang: LangOption = None,
-    seat: Annotated[
-        int, typer.Option("--seat", min=1, help="Whose view to show first (1 = first seat).")
-    ] = 1,
-) -> None:
-    """Step through a saved game in the terminal viewer."""
+def open_viewer(file: Path, lang: str | None, seat: int) -> None:
+    """Step through the game record ``file`` in the terminal viewer, from seat ``seat`` (1 up)."""
     from rami.tui.app import RamiApp
 
     language = _language(lang)
@@ -149,11 +171,11 @@ def replay_view(
         fail_with(error, False)
     if seat > len(match.names):
         fail("bad_seat", f"the game has {len(match.names)} seats", False)
+    _need_terminal("replay --viewer")
     app = RamiApp(replay=match, lang=language, save_path=file, seat=seat - 1)
     app.run()
 
 
 def register(app: typer.Typer) -> None:
-    """Add ``play`` and ``replay-view`` to ``app``."""
+    """Add ``play`` to ``app`` (``rami replay --viewer`` opens :func:`open_viewer`)."""
     app.command("play")(play)
-    app.command("replay-view")(replay_view)

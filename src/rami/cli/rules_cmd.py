@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from rami.cli.common import RulesOption, fail, fail_with, load_rules
+from rami.cli.common import RulesOption, fail, fail_with, load_rules, write_text
 from rami.errors import RamiError
 from rami.i18n import LANGUAGES, check_language
 from rami.rulespage import FORMATS, render_rules_page
@@ -76,4 +76,4 @@ def register(app: typer.Typer) -> None:
         if output is None:
             sys.stdout.write(text)
         else:
-            output.write_text(text, encoding="utf-8")
+            write_text(output, text, as_json=False)

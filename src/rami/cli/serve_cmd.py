@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from rami.cli.common import require_modules, scale_modules
 from rami.server.messages.limits import Limits
 
 _DEFAULT = Limits()
@@ -102,8 +103,9 @@ def serve(
     ] = 3.0,
 ) -> None:
     """Serve the web app: create tables, invite friends, add bots, play in the browser."""
+    require_modules(scale_modules(database, redis), "the scaled-out mode (--database, --redis)")
     if check:
-        raise typer.Exit(check_store(data))
+        raise typer.Exit(check_store(data, database, redis))
     import uvicorn
 
     from rami.server import Settings, create_app
@@ -150,16 +152,29 @@ def serve(
     uvicorn.run(target, factory=True, workers=workers, **run)  # type: ignore[arg-type]
 
 
-def check_store(data: Path) -> int:
-    """Print each stored table that does not restore; returns the exit code (0: all restore)."""
+def check_store(data: Path, database: str | None = None, redis: str | None = None) -> int:
+    """Print each stored table that does not restore; returns the exit code (0: all restore).
+
+    The tables are those of ``database`` when it is given, else of the SQLite store in
+    ``data``; ``redis``, when given, must answer a ping.
+    """
     from rami.server.social.lobby import check_store as check_tables
-    from rami.server.store.sql_store import DB_NAME, SqliteStorage
+    from rami.server.store.sql_store import DB_NAME, SqliteStorage, SqlStorage
     from rami.server.tables.state import Settings
 
-    if not (data / DB_NAME).is_file():
+    if redis is not None and not _redis_answers(redis):
+        return 1
+    if database is not None:
+        try:
+            storage: SqlStorage = SqlStorage(database)
+        except Exception as error:  # an unreachable or malformed database is reported
+            typer.echo(f"cannot open the database {database}: {_first_line(error)}", err=True)
+            return 1
+    elif not (data / DB_NAME).is_file():
         typer.echo(f"no store at {data / DB_NAME}", err=True)
         return 1
-    storage = SqliteStorage(data)
+    else:
+        storage = SqliteStorage(data)
     try:
         count, broken = check_tables(storage, Settings())
     finally:
@@ -168,6 +183,26 @@ def check_store(data: Path) -> int:
         typer.echo(f"BROKEN {table_id}: {reason}")
     typer.echo(f"{count} tables stored, {count - len(broken)} restore, {len(broken)} broken")
     return 1 if broken else 0
+
+
+def _redis_answers(url: str) -> bool:
+    """True when the Redis at ``url`` answers a ping (else the reason is printed)."""
+    import redis
+
+    client = redis.Redis.from_url(url, socket_connect_timeout=5)
+    try:
+        client.ping()
+    except (redis.RedisError, ValueError) as error:
+        typer.echo(f"Redis at {url} does not answer: {_first_line(error)}", err=True)
+        return False
+    finally:
+        client.close()
+    typer.echo(f"Redis at {url} answers")
+    return True
+
+
+def _first_line(error: BaseException) -> str:
+    return str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
 
 
 def register(app: typer.Typer) -> None:

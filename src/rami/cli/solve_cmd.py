@@ -9,7 +9,15 @@ from typing import Annotated, Any
 import typer
 
 from rami.cards import Card, card_text, cards_text, parse_cards
-from rami.cli.common import RulesOption, emit_json, fail, fail_with, impossible_hand, load_rules
+from rami.cli.common import (
+    RulesOption,
+    emit_json,
+    fail,
+    fail_with,
+    impossible_hand,
+    load_rules,
+    shorten,
+)
 from rami.errors import RamiError
 from rami.melds import Meld
 from rami.rules import RuleSet
@@ -56,15 +64,19 @@ def _text(answer: dict[str, Any], rules: RuleSet) -> str:
     return "\n".join(lines)
 
 
-def _parse(tokens: str | list[str], rules: RuleSet, as_json: bool) -> tuple[Card, ...]:
-    try:
-        hand = parse_cards(tokens)
-    except RamiError as error:
-        fail_with(error, as_json)
+def _parse(tokens: str | list[str], rules: RuleSet) -> tuple[Card, ...]:
+    """The hand written in ``tokens``; raises RamiError when it is not one a deck can deal."""
+    hand = parse_cards(tokens)
     problem = impossible_hand(hand, rules)
     if problem is not None:
-        fail("impossible_hand", f"{cards_text(hand)}: {problem}", as_json)
+        raise RamiError(f"{cards_text(hand)}: {problem}", "impossible_hand")
     return hand
+
+
+def _answer(hand: tuple[Card, ...], rules: RuleSet, as_json: bool) -> None:
+    answer = solve_hand(hand, rules)
+    emit_json(answer) if as_json else typer.echo(_text(answer, rules))
+    sys.stdout.flush()
 
 
 def solve(
@@ -77,20 +89,39 @@ def solve(
     """The best partition of a hand (least deadwood) and its best opening.
 
     With "-" as the only card, read one hand per line from stdin (blank lines are skipped)
-    and answer each on its own line.
+    and answer each on its own line; a bad line is answered with its error (and its line
+    number) and the others still are. The exit status is 2 when any line was bad or stdin held
+    no hand.
     """
     ruleset = load_rules(rules, as_json)
-    if cards == ["-"]:
-        lines: Any = (line for line in sys.stdin if line.strip())
-    else:
-        lines = [cards]
-    for line in lines:
-        answer = solve_hand(_parse(line, ruleset, as_json), ruleset)
-        if as_json:
-            emit_json(answer)
-        else:
-            typer.echo(_text(answer, ruleset))
-        sys.stdout.flush()
+    if cards != ["-"]:
+        try:
+            hand = _parse(cards, ruleset)
+        except RamiError as error:
+            fail_with(error, as_json)
+        _answer(hand, ruleset, as_json)
+        return
+    hands = bad = 0
+    for number, line in enumerate(sys.stdin, start=1):
+        if not line.strip():
+            continue
+        hands += 1
+        try:
+            hand = _parse(line, ruleset)
+        except RamiError as error:
+            bad += 1
+            message = shorten(error.message)
+            if as_json:
+                emit_json({"error": error.code, "message": message, "line": number})
+                sys.stdout.flush()
+            else:
+                typer.echo(f"error: line {number}: {error.code}: {message}", err=True)
+            continue
+        _answer(hand, ruleset, as_json)
+    if not hands:
+        fail("empty_input", "no hand on stdin (write one hand per line)", as_json)
+    if bad:
+        raise typer.Exit(2)
 
 
 def register(app: typer.Typer) -> None:

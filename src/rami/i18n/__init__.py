@@ -26,11 +26,13 @@ from rami.i18n.catalogs import (
     check_language,
     negotiate_language,
 )
+from rami.i18n.levels import LEVEL_WORDS, level_name
 from rami.i18n.translator import N_, NC_, Translator, translator
 
 __all__ = [
     "LANGUAGES",
     "LANGUAGE_NAMES",
+    "LEVEL_WORDS",
     "NC_",
     "N_",
     "SOURCE_LANGUAGE",
@@ -40,6 +42,7 @@ __all__ = [
     "card_symbol",
     "check_language",
     "is_red",
+    "level_name",
     "negotiate_language",
     "rank_letter",
     "rank_name",

@@ -19,7 +19,10 @@ def keys_markdown(lang: str) -> str:
     tr = translator(lang)
     rows = [
         ("← →", tr.gettext("move along your hand")),
+        ("Home End", tr.gettext("to the first or the last card")),
         (tr.gettext("Space / click"), tr.gettext("select or unselect a card")),
+        ("Esc", tr.gettext("unselect every card")),
+        ("Shift+← →  < >", tr.gettext("move the card under the cursor left or right")),
         ("S", tr.gettext("draw from the stock")),
         ("D", tr.gettext("take the top card of the discard pile")),
         ("M", tr.gettext("meld the selected cards (before opening: stage them)")),
@@ -35,7 +38,27 @@ def keys_markdown(lang: str) -> str:
         ("?", tr.gettext("this help")),
         ("Q", tr.gettext("save and quit")),
     ]
-    title = tr.gettext("Keys")
+    return _keys_list(tr.gettext("Keys"), rows)
+
+
+def viewer_keys_markdown(lang: str) -> str:
+    """The replay viewer's keys as a Markdown list."""
+    tr = translator(lang)
+    rows = [
+        (tr.gettext("→ / Space"), tr.gettext("one action forward")),
+        ("←", tr.gettext("one action back")),
+        ("PgDn N", tr.gettext("to the next round's deal")),
+        ("PgUp B", tr.gettext("to this round's deal, then the one before")),
+        ("Home End", tr.gettext("to the first or the last step")),
+        ("Tab", tr.gettext("look from the next seat")),
+        ("P", tr.gettext("show the whole discard pile")),
+        ("?", tr.gettext("this help")),
+        ("Q Esc", tr.gettext("leave the replay")),
+    ]
+    return _keys_list(tr.gettext("Replay keys"), rows)
+
+
+def _keys_list(title: str, rows: list[tuple[str, str]]) -> str:
     lines = [f"# {title}", ""]
     lines += [f"- **{key}** — {what}" for key, what in rows]
     return "\n".join(lines)
@@ -71,14 +94,16 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,question_mark,q,f1", "close", show=False)
     ]
 
-    def __init__(self, rules: RuleSet, lang: str) -> None:
+    def __init__(self, rules: RuleSet, lang: str, keys: str | None = None) -> None:
         super().__init__()
         self.rules = rules
         self.lang = lang
+        self.keys = keys if keys is not None else keys_markdown(lang)
+        """The keys to list first (Markdown; default: the table's keys)."""
 
     def compose(self) -> ComposeResult:
         """The keys and the rules, scrolling together."""
-        text = keys_markdown(self.lang) + "\n\n" + rules_markdown(self.rules, self.lang)
+        text = self.keys + "\n\n" + rules_markdown(self.rules, self.lang)
         with VerticalScroll(id="help"):
             yield Markdown(text)
 

@@ -9,7 +9,6 @@ key clears the marks.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
@@ -32,13 +31,13 @@ from rami.actions import (
 from rami.cards import Card
 from rami.errors import RamiError
 from rami.i18n import translator
-from rami.narration import cards_words
-from rami.state import Phase
 from rami.tui.dialogs import ChoiceScreen, PileScreen
+from rami.tui.handorder import Sorter, carried, drawn_card, follow, indices, moved, same_cards
 from rami.tui.help import HelpScreen
 from rami.tui.hints import hint_for
+from rami.tui.prompts import key_pairs, layoff_choices, meld_choices, status_text
 from rami.tui.refusals import refusal_text
-from rami.tui.render import Marks, by_rank, by_suit, face
+from rami.tui.render import Marks, by_rank, by_suit
 from rami.tui.results import RoundEndScreen
 from rami.tui.session import Session
 from rami.tui.table import TableLayout
@@ -52,6 +51,8 @@ class PlayScreen(TableLayout):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "cursor(-1)", show=False),
         Binding("right", "cursor(1)", show=False),
+        Binding("shift+left,less_than_sign", "move(-1)", show=False),
+        Binding("shift+right,greater_than_sign", "move(1)", show=False),
         Binding("home", "cursor_to(0)", show=False),
         Binding("end", "cursor_to(-1)", show=False),
         Binding("space", "select", show=False),
@@ -88,6 +89,10 @@ class PlayScreen(TableLayout):
         self.hinted_target: int | None = None
         self.drawn: Card | None = None
         self.sort_by_rank = False
+        self.arranged = False
+        """True once the player moved a card by hand: the order is theirs until R sorts again."""
+        self._before_staging: list[Card] = []
+        """The hand's order before the turn's first staged meld (a take back restores it)."""
         self._bot_timer: Timer | None = None
         self._results_open = False
 
@@ -105,9 +110,7 @@ class PlayScreen(TableLayout):
     def redraw(self) -> None:
         """Draw the whole screen from the player's view, then let whoever is next act."""
         view = self.view
-        self.order = by_rank(view.hand) if self.sort_by_rank else by_suit(view.hand)
-        self.cursor = max(0, min(self.cursor, len(self.order) - 1))
-        self.selected = {i for i in self.selected if i < len(self.order)}
+        self._arrange(follow(self.order, view.hand, self.arranged, self._sorter))
         if self.target is not None and self.target >= len(view.table):
             self.target = len(view.table) - 1 if view.table else None
         if self.drawn is not None and self.drawn not in self.order:
@@ -115,50 +118,23 @@ class PlayScreen(TableLayout):
         self.draw(
             view, self.order, self.marks(), self.target, self.session.levels, self.hinted_target
         )
-        self.set_status(self._status(view))
-        self.set_keys(self._keys(view))
+        self.set_status(status_text(view, self.lang))
+        self.set_keys(key_pairs(view, self.lang))
         self._next_step()
+
+    @property
+    def _sorter(self) -> Sorter:
+        return by_rank if self.sort_by_rank else by_suit
+
+    def _arrange(self, order: list[Card]) -> None:
+        """Show the hand in ``order``, the cursor and the selection staying on their cards."""
+        self.cursor, self.selected = carried(self.order, order, self.cursor, self.selected)
+        self.order = order
 
     def marks(self) -> Marks:
         """The hand's marks now: selection, cursor, the hint's cards and the card just drawn."""
         drawn = self.order.index(self.drawn) if self.drawn in self.order else None
         return Marks(self.selected, self.cursor, self.hinted, drawn)
-
-    def _status(self, view: PlayerView) -> str:
-        tr = translator(self.lang)
-        if view.phase is Phase.OVER:
-            return tr.gettext("The round is over.")
-        if not view.my_turn:
-            assert view.current is not None
-            return tr.gettext("{player} is playing…", player=view.names[view.current])
-        if view.phase is Phase.DRAW:
-            if view.discard_pile:
-                top = face(view.discard_pile[-1], self.lang)
-                return tr.gettext(
-                    "Your turn: draw from the stock (S) or take {card} (D).", card=top
-                )
-            return tr.gettext("Your turn: draw from the stock (S).")
-        if not view.has_opened:
-            return tr.gettext("Stage melds (M) and open (O), or discard (X) to end your turn.")
-        return tr.gettext("Meld (M), lay off (L), take back a joker (J), then discard (X).")
-
-    def _keys(self, view: PlayerView) -> list[tuple[str, str]]:
-        tr = translator(self.lang)
-        keys: list[tuple[str, str]] = []
-        if view.my_turn and view.phase is Phase.DRAW:
-            keys += [("S", tr.gettext("stock")), ("D", tr.gettext("discard pile"))]
-        elif view.my_turn:
-            keys += [("Space", tr.gettext("select")), ("M", tr.gettext("meld"))]
-            if view.has_opened:
-                keys += [("↑↓", tr.gettext("choose meld")), ("L", tr.gettext("lay off"))]
-                keys += [("J", tr.gettext("joker"))]
-            else:
-                keys += [("O", tr.gettext("open")), ("U", tr.gettext("undo"))]
-            keys += [("X", tr.gettext("discard"))]
-        keys += [("H", tr.gettext("hint")), ("?", tr.gettext("help"))]
-        keys += [("Q", tr.gettext("save and quit"))]
-        keys += [("R", tr.gettext("sort")), ("P", tr.gettext("pile"))]
-        return keys
 
     # --- the game moving on -------------------------------------------------------------------
 
@@ -203,12 +179,17 @@ class PlayScreen(TableLayout):
     def play(self, action: Action) -> bool:
         """Send ``action`` to the engine; on refusal say why (nothing changes)."""
         view = self.view
+        before = list(self.order)
         try:
             self.session.play(action)
         except RamiError as error:
             self.say("✗ " + refusal_text(error, action, view, self.lang), "bold red")
             return False
-        self.drawn = _drawn(view.hand, self.view.hand) if isinstance(action, DRAWS) else None
+        if isinstance(action, MeldAction) and not view.has_opened and not view.staged:
+            self._before_staging = before
+        if isinstance(action, TakeBack) and same_cards(self._before_staging, self.view.hand):
+            self._arrange(self._before_staging)
+        self.drawn = drawn_card(view.hand, self.view.hand) if isinstance(action, DRAWS) else None
         self.selected.clear()
         self.say("")
         self.redraw()
@@ -261,14 +242,7 @@ class PlayScreen(TableLayout):
         if len(cards) < 3:
             self.say(tr.gettext("Select the cards of a meld first (at least 3)."), "yellow")
             return
-        variants = [a for a in self.view.legal if isinstance(a, MeldAction) and a.cards == cards]
-        if len(variants) < 2:
-            self.play(variants[0] if variants else MeldAction(cards))
-            return
-        options = []
-        for action in variants:
-            stands = cards_words(action.jokers_as, self.lang, face)
-            options.append((tr.gettext("joker = {cards}", cards=stands), action))
+        options = meld_choices(self.view, cards, self.lang) or [("", MeldAction(cards))]
         self._pick(tr.gettext("Which card does the joker stand for?"), options)
 
     def action_open(self) -> None:
@@ -285,18 +259,9 @@ class PlayScreen(TableLayout):
         target = self._chosen_meld() if card is not None else None
         if card is None or target is None:
             return
-        tr = translator(self.lang)
-        legal = [
-            a
-            for a in self.view.legal
-            if isinstance(a, LayOff) and (a.card, a.target) == (card, target)
-        ]
-        if len(legal) < 2:
-            self.play(legal[0] if legal else LayOff(card, target))
-            return
-        names = {"low": tr.gettext("low end"), "high": tr.gettext("high end")}
-        options = [(names.get(a.end, a.end), a) for a in legal]
-        self._pick(tr.gettext("Which end of the meld?"), options)
+        question = translator(self.lang).gettext("Which end of the meld?")
+        options = layoff_choices(self.view, card, target, self.lang)
+        self._pick(question, options or [("", LayOff(card, target))])
 
     def action_swap(self) -> None:
         """Take back the joker of the chosen meld, giving the chosen card for it."""
@@ -379,15 +344,25 @@ class PlayScreen(TableLayout):
         self.query_one(TableView).show(self.view, self.lang, self.target)
 
     def action_sort(self) -> None:
-        """Sort the hand by rank, or back by suit."""
+        """Sort the hand by rank, or back by suit (a hand arranged by hand is sorted again)."""
         self.sort_by_rank = not self.sort_by_rank
+        self.arranged = False
         self.selected.clear()
         self.redraw()
+
+    def action_move(self, step: int) -> None:
+        """Move the card under the cursor one place left or right; the cursor goes with it."""
+        if len(self.order) < 2:
+            return
+        self.arranged = True
+        self._arrange(moved(self.order, self.cursor, step))
+        self.cursor = max(0, min(len(self.order) - 1, self.cursor))
+        self._redraw_hand()
 
     def action_hint(self) -> None:
         """Show the suggested play and mark (not select) its cards and meld."""
         hint = hint_for(self.view, self.lang)
-        self.hinted = _indices(self.order, hint.cards)
+        self.hinted = indices(self.order, hint.cards)
         self.hinted_target = hint.target
         self.query_one(TableView).show(self.view, self.lang, self.target, self.hinted_target)
         self._redraw_hand()
@@ -412,20 +387,3 @@ class PlayScreen(TableLayout):
 
 
 DRAWS = (DrawStock, DrawDiscard)
-
-
-def _drawn(before: Sequence[Card], after: Sequence[Card]) -> Card | None:
-    """The card that came into the hand between ``before`` and ``after``."""
-    new = Counter(after) - Counter(before)
-    return next(iter(new), None)
-
-
-def _indices(order: Sequence[Card], cards: Sequence[Card]) -> set[int]:
-    """Positions in ``order`` holding ``cards`` (a multiset: twins take distinct positions)."""
-    wanted = Counter(cards)
-    found = set()
-    for index, card in enumerate(order):
-        if wanted[card] > 0:
-            wanted[card] -= 1
-            found.add(index)
-    return found

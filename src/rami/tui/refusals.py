@@ -9,7 +9,7 @@ falls back to the engine's own message.
 
 from __future__ import annotations
 
-from rami.actions import Action, Discard, LayOff, Swap
+from rami.actions import Action, Discard, LayOff, Swap, TakeBack
 from rami.cards import Card
 from rami.errors import InvalidMeldError, RamiError
 from rami.i18n import N_, translator
@@ -71,6 +71,8 @@ def refusal_text(error: RamiError, action: Action | None, view: PlayerView, lang
     """Why ``action`` was refused, in words, in ``lang``."""
     tr = translator(lang)
     code = error.code
+    if code == "nothing_staged" and isinstance(action, TakeBack):
+        return tr.gettext("Nothing to undo: only melds staged for your opening can be taken back.")
     if code in PLAIN:
         return tr.gettext(PLAIN[code])
     card = _action_card(action)

@@ -100,21 +100,28 @@ def hand_text(cards: Sequence[Card], lang: str, marks: Marks) -> Text:
 
 def marks_text(count: int, marks: Marks) -> Text:
     """The line under the hand: the selection (``▲▲``), the hint (``??``), the card just drawn
-    (``✦``) and the cursor (``──``)."""
+    (``✦``) and the cursor (``──``), which is never hidden by another mark: on a marked card
+    it frames the mark (``─▲▲─``) and shows in reverse."""
     text = Text()
     for index in range(count):
-        if index in marks.selected:
-            text.append(" ▲▲ ", style="bold gold1")
-        elif index in marks.hinted:
-            text.append(" ?? ", style="bold cyan")
-        elif index == marks.drawn:
-            text.append("  ✦ ", style="bold green")
-        elif index == marks.cursor:
-            text.append(" ── ", style="bold")
+        mark, style = _mark(index, marks)
+        if index == marks.cursor:
+            shown = f"─{mark.center(2)}─" if mark else " ── "
+            text.append(shown, style=f"{style} reverse" if mark else "bold")
         else:
-            text.append(" " * CHIP)
+            text.append(f" {mark.center(2)} ", style=style)
         text.append(" ")
     return text
+
+
+def _mark(index: int, marks: Marks) -> tuple[str, str]:
+    if index in marks.selected:
+        return "▲▲", "bold gold1"
+    if index in marks.hinted:
+        return "??", "bold cyan"
+    if index == marks.drawn:
+        return "✦", "bold green"
+    return "", ""
 
 
 def by_rank(cards: Sequence[Card]) -> list[Card]:

@@ -17,7 +17,7 @@ from rami.match import MatchState, PlayedRound
 from rami.narration import narrate_log, narrate_result
 from rami.state import Phase, RoundState
 from rami.tui.dialogs import PileScreen
-from rami.tui.help import HelpScreen
+from rami.tui.help import HelpScreen, viewer_keys_markdown
 from rami.tui.render import Marks, by_suit, face
 from rami.tui.table import TableLayout
 from rami.views import PlayerView, view_for
@@ -167,8 +167,10 @@ class ReplayScreen(TableLayout):
         self.app.push_screen(PileScreen(self.view.discard_pile, self.lang))
 
     def action_help(self) -> None:
-        """Show the keys and the rules."""
-        self.app.push_screen(HelpScreen(self.view.rules, self.lang))
+        """Show the viewer's keys and the rules."""
+        self.app.push_screen(
+            HelpScreen(self.view.rules, self.lang, viewer_keys_markdown(self.lang))
+        )
 
     def action_leave(self) -> None:
         """Close the replay."""

@@ -85,7 +85,8 @@ class RoundEndScreen(ModalScreen[str]):
         with Vertical(id="results"):
             title = tr.gettext("Round {number} is over", number=played.round_index)
             yield Label(title, id="results-title")
-            yield Label(narrate_result(played.result, played.seats, view.names, self.lang))
+            said = narrate_result(played.result, played.seats, view.names, self.lang, view.seat)
+            yield Label(said)
             yield Static(score_table(view, played, self.lang), id="score-table")
             if view.winners:
                 names = ", ".join(view.names[s] for s in view.winners)

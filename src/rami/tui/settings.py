@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import getpass
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -18,6 +19,21 @@ BOT_NAMES = ("Ana", "Luca", "Mai", "Tomasz", "Inês", "Adrien", "Siti")
 def default_level() -> str:
     """The bot level used when none is asked for: medium if it exists, else the first one."""
     return "medium" if "medium" in LEVELS else next(iter(LEVELS))
+
+
+def account_name() -> str | None:
+    """The player's name from their login (``dana`` → ``Dana``), or None when there is none.
+
+    The table shows this name and saves keep it; the log speaks to the player ("You drew…")
+    whatever their name is.
+    """
+    try:
+        login = getpass.getuser().strip()
+    except (OSError, KeyError, ImportError):
+        return None
+    if not login or not any(c.isalnum() for c in login):
+        return None
+    return login[0].upper() + login[1:] if login.islower() else login
 
 
 def saves_dir() -> Path:

@@ -17,11 +17,10 @@ from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from rami.bots import LEVELS
 from rami.errors import RamiError
-from rami.i18n import LANGUAGE_NAMES, LANGUAGES, translator
+from rami.i18n import LANGUAGE_NAMES, LANGUAGES, level_name, translator
 from rami.rules import PRESET_SUMMARIES, PRESETS, RuleSet
 from rami.tui.options import OptionField, option_fields
 from rami.tui.settings import GameSettings, default_level
-from rami.tui.widgets import level_name
 
 SETUP_CSS = """
 SetupScreen { align: center top; }

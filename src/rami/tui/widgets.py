@@ -12,23 +12,11 @@ from textual.message import Message
 from textual.widgets import Static
 
 from rami.cards import Card
-from rami.i18n import translator
+from rami.i18n import level_name, translator
 from rami.narration import narrate_log
 from rami.scoring import check_opening
 from rami.tui.render import SLOT, Marks, card_inline, face, hand_text, marks_text, meld_text
 from rami.views import PlayerView
-
-
-def level_name(level: str, lang: str) -> str:
-    """A bot level in words (an unknown level as it is)."""
-    tr = translator(lang)
-    words = {
-        "random": tr.pgettext("bot level", "random"),
-        "easy": tr.pgettext("bot level", "easy"),
-        "medium": tr.pgettext("bot level", "medium"),
-        "hard": tr.pgettext("bot level", "hard"),
-    }
-    return words.get(level, level)
 
 
 class HandView(Static):
@@ -150,7 +138,7 @@ class LogPanel(Static):
 
     def show(self, view: PlayerView, lang: str, lines: int = 12) -> None:
         """Draw the newest ``lines`` events of the round."""
-        said = narrate_log(view.events, view.names, lang, face)[-lines:]
+        said = narrate_log(view.events, view.names, lang, face, view.seat)[-lines:]
         self.update(Text("\n").join(Text(line) for line in said))
 
 
@@ -203,8 +191,13 @@ def piles_text(view: PlayerView, lang: str) -> Text:
     return text
 
 
+BRIEF_LOG_LINES = 3
+"""Actions the narrow layout keeps in view (it has no room for the log panel)."""
+
+
 def brief_text(view: PlayerView, lang: str) -> Text:
-    """Two lines for narrow terminals: every seat (cards, opened, score) and the last action."""
+    """For narrow terminals: every seat (cards, opened, score) on one line, then the last
+    :data:`BRIEF_LOG_LINES` actions."""
     tr = translator(lang)
     text = Text()
     for seat, name in enumerate(view.names):
@@ -218,7 +211,6 @@ def brief_text(view: PlayerView, lang: str) -> Text:
         if view.opened[seat]:
             text.append(" ✓", style="green")
         text.append(f" {view.totals[seat]}", style="cyan")
-    said = narrate_log(view.events, view.names, lang, face)
-    if said:
-        text.append("\n" + said[-1], style="italic")
+    for line in narrate_log(view.events, view.names, lang, face, view.seat)[-BRIEF_LOG_LINES:]:
+        text.append("\n" + line, style="italic")
     return text
