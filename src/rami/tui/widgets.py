@@ -27,6 +27,7 @@ def level_name(level: str, lang: str) -> str:
         "easy": tr.pgettext("bot level", "easy"),
         "medium": tr.pgettext("bot level", "medium"),
         "hard": tr.pgettext("bot level", "hard"),
+        "expert": tr.pgettext("bot level", "expert"),
     }
     return words.get(level, level)
 
