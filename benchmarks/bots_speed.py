@@ -45,7 +45,10 @@ class Measured:
     the worlds and rollouts it played; the process's peak resident memory."""
 
     times: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+    """CPU time of each decision (what one core spends, whatever the machine's load)."""
     searched_times: list[float] = field(default_factory=list)
+    searched_cpu: list[float] = field(default_factory=list)
     worlds: list[float] = field(default_factory=list)
     rollouts: list[float] = field(default_factory=list)
     peak_mib: float = 0.0
@@ -72,14 +75,16 @@ def measure(level: str, rules_name: str, players: int, deals: int) -> Measured:
             while state.phase is not Phase.OVER:
                 seat = state.current
                 view = view_for(state, seat)
-                start = time.perf_counter()
+                start, start_cpu = time.perf_counter(), time.process_time()
                 action = bots[seat].choose(view)
                 spent = 1000 * (time.perf_counter() - start)
                 if seat == mine:
                     found.times.append(spent)
+                    found.cpu.append(1000 * (time.process_time() - start_cpu))
                     bot = bots[seat]
                     if isinstance(bot, (HardBot, ExpertBot)) and bot.worlds_searched:
                         found.searched_times.append(spent)
+                        found.searched_cpu.append(found.cpu[-1])
                         found.worlds.append(bot.worlds_searched)
                         found.rollouts.append(bot.rollouts_searched)
                 state = apply(state, action)
@@ -93,11 +98,12 @@ def measure_alone(level: str, rules_name: str, players: int, deals: int) -> Meas
         return pool.apply(measure, (level, rules_name, players, deals))
 
 
-def time_row(name: str, times: Sequence[float]) -> str:
-    """One row of the decision-time table."""
+def time_row(name: str, times: Sequence[float], cpu: Sequence[float]) -> str:
+    """One row of the decision-time table (wall clock, then CPU time)."""
     return (
         f"| {name} | {len(times)} | {percentile(times, 0.5):.2f} | "
-        f"{percentile(times, 0.95):.2f} | {max(times, default=0):.1f} |"
+        f"{percentile(times, 0.95):.2f} | {max(times, default=0):.1f} | "
+        f"{percentile(cpu, 0.5):.2f} | {percentile(cpu, 0.95):.2f} |"
     )
 
 
@@ -110,8 +116,8 @@ def work_row(table: str, found: Measured) -> str:
 
 
 TIME_HEAD = [
-    "| level · table | decisions | p50 ms | p95 ms | max ms |",
-    "|---|---:|---:|---:|---:|",
+    "| level · table | decisions | p50 ms | p95 ms | max ms | CPU p50 ms | CPU p95 ms |",
+    "|---|---:|---:|---:|---:|---:|---:|",
 ]
 WORK_HEAD = [
     "| table | searched decisions | share of decisions | worlds p50 | worlds max "
@@ -125,9 +131,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer deals, print only")
     parser.add_argument("--levels", default=",".join(LEVELS), help="levels to measure")
+    parser.add_argument("--deals", type=int, help="deals per table (default 20; quick 3)")
     args = parser.parse_args(argv)
     levels = [level for level in args.levels.split(",") if level]
-    deals = 3 if args.quick else 20
+    deals = args.deals or (3 if args.quick else 20)
     load = os.getloadavg()[0]
     head = (
         f"Measured: {machine()}, {deals} deals per table, each level at every seat in turn; "
@@ -141,9 +148,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         table = f"{rules}, {players} players"
         for level in levels:
             found = measure_alone(level, rules, players, deals)
-            rows = [time_row(f"{level} · {table}", found.times)]
+            rows = [time_row(f"{level} · {table}", found.times, found.cpu)]
             if level in SEARCHING:
-                rows.append(time_row(f"{level}, searched only · {table}", found.searched_times))
+                name = f"{level}, searched only · {table}"
+                rows.append(time_row(name, found.searched_times, found.searched_cpu))
                 work[level].append(work_row(table, found))
             times.extend(rows)
             if level == "expert":
