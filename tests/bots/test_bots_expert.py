@@ -10,13 +10,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot_games import RULES, TINY_EXPERT, play_out, position
+import pytest
+from bot_games import RULES, TINY, TINY_EXPERT, play_out, position
 
 from rami.actions import DrawDiscard, DrawStock, action_text
-from rami.bots import LEVELS, make_bot
+from rami.bots import LEVELS, Bot, make_bot, tournament
 from rami.bots.cardsense import related
 from rami.bots.determinize import sample_world
 from rami.bots.expert import ExpertBot, ExpertBudget
+from rami.bots.hard import Budget
 from rami.bots.plans import step_view, turn_lines
 from rami.bots.policy import SHARP
 from rami.cards import Card, parse_cards
@@ -134,3 +136,22 @@ def test_the_draw_is_searched_only_when_the_pile_card_could_matter() -> None:
         view = view_for(state, 0)
         assert bot.choose(view) in view.legal
         assert (bot.worlds_searched > 0) is searched
+
+
+def test_tournaments_with_expert_do_not_depend_on_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The workers are forked, so they build the same test-sized bots as this process."""
+    plain = tournament.build_bot
+
+    def tiny(level: str, seed: str, budget: Budget = tournament.EXACT_BUDGET) -> Bot:
+        return ExpertBot(seed, TINY_EXPERT) if level == "expert" else plain(level, seed, budget)
+
+    monkeypatch.setattr(tournament, "build_bot", tiny)
+    config = tournament.Config(("expert", "medium"), 2, "rami51", 2, "workers", TINY)
+    alone = tournament.summarize(config, tournament.run(config, workers=1))
+    shared = tournament.summarize(config, tournament.run(config, workers=2))
+    for summary in (alone, shared):
+        for row in summary["bots"].values():
+            for key in [k for k in row if "ms" in k]:
+                del row[key]
+    assert alone == shared
+    assert alone["rounds"] == 4
