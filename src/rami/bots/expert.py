@@ -2,15 +2,16 @@
 
 At each decision with a real choice the bot lists candidate lines (:mod:`rami.bots.plans`):
 for the draw, the stock and the discard pile; for the rest of a turn, the table play of the
-hard level's style (melds held) and of a style that lays every meld, each followed by its
-best few discards. It samples worlds consistent with its view, weighted by what the
-opponents did (:mod:`rami.bots.inference`, :func:`rami.bots.determinize.sample_world`),
-plays every candidate in the same worlds to the end of the round with the fast rollout
-policy (:func:`rami.bots.valuation.line_value`) and plays the best one. A candidate clearly
-behind the leader leaves the race; the policy's own line (the first) is replaced only by a
-line ahead of it by ``confidence`` standard errors. The chosen line's later actions are
-played without a new search while the turn goes as planned. The budget is a count (worlds
-per decision), so a seed gives the same decisions on any machine.
+hard level's style (melds held) followed by its best few discards, and the table play of a
+style that lays every meld followed by its lookahead's discard. It samples worlds
+consistent with its view, weighted by what the opponents did (:mod:`rami.bots.inference`,
+:func:`rami.bots.determinize.sample_world`), plays every candidate in the same worlds to the
+end of the round with the fast rollout policy (:func:`rami.bots.valuation.line_value`) and
+plays the best one. A candidate clearly behind the leader leaves the race; the policy's own
+line (the first) is replaced only by a line ahead of it by ``confidence`` standard errors.
+The chosen line's later actions are played without a new search while the turn goes as
+planned. The budget is a count (worlds per decision), so a seed gives the same decisions on
+any machine.
 """
 
 from __future__ import annotations
