@@ -5,6 +5,8 @@ from __future__ import annotations
 import dataclasses
 import random
 
+from bot_games import bots_for
+
 from rami.actions import Discard, DrawDiscard, DrawStock
 from rami.bots.cardsense import related
 from rami.bots.determinize import sample_world
@@ -105,3 +107,24 @@ def test_weighted_worlds_still_show_the_seat_its_view() -> None:
         world = sample_world(view, rng, weights=opponent_weights(view))
         assert view_for(world, 0) == dataclasses.replace(view, events=())
         assert NINE_HEARTS in world.hands[1]
+
+
+def test_the_pile_tops_rebuilt_from_the_log_are_the_real_ones() -> None:
+    state = deal(RULES, 3, "tops")
+    drivers = bots_for(["medium"] * 3, "tops")
+    tops: list[Card | None] = []
+    """The real top card before each event seat 0 sees (others' staging is private)."""
+    known = 0
+    while state.phase is not Phase.OVER:
+        view = view_for(state, state.current)
+        top = state.discard_pile[-1] if state.discard_pile else None
+        state = apply(state, drivers[state.current].choose(view))
+        seen = view_for(state, 0)
+        if len(seen.events) > len(tops):
+            tops.append(top)
+        assert len(seen.events) == len(tops)
+        for real, found in zip(tops, pile_tops(seen), strict=True):
+            if found is not None:
+                assert found == real
+                known += 1
+    assert known > 100
