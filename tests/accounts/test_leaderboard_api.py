@@ -98,7 +98,7 @@ def test_the_leaderboard_ranks_a_family_by_shown_rating(played: Env) -> None:
     ]
     ana = body["players"][0]
     assert ana["rating"] == pytest.approx(ana["mu"] - 3 * ana["sigma"], abs=0.01)
-    assert [b["level"] for b in body["bots"]] == ["hard", "medium", "easy", "random"]
+    assert [b["level"] for b in body["bots"]] == ["hard", "expert", "medium", "easy", "random"]
     assert body["bots"][0] == {"level": "hard", **BOT_RATINGS["hard"].to_json()}
     forty = played.client.get("/api/leaderboard", params={"preset": "rami40-house"}).json()
     assert forty["family"] == "rami40"

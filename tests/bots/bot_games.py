@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from rami.actions import Action
 from rami.bots import Bot
+from rami.bots.expert import ExpertBot, ExpertBudget
 from rami.bots.hard import Budget, HardBot
 from rami.bots.tournament import build_bot
 from rami.cards import parse_cards
@@ -18,11 +19,18 @@ from rami.views import view_for
 TINY = Budget(worlds=2, max_ms=None, candidates=3, lookahead=2)
 """A hard budget small enough for many test rounds, without the time cap (the
 lookahead compares two discards instead of six, so every part of the search still runs)."""
+TINY_EXPERT = ExpertBudget(worlds=2, discards=2, lookahead=2, prune_every=2)
+"""An expert budget small enough for many test rounds (every part of the search runs)."""
 
 
 def bots_for(levels: Sequence[str], seed: str, budget: Budget = TINY) -> list[Bot]:
-    """One bot per level, each with its own seed."""
-    return [build_bot(level, f"{seed}/{i}", budget) for i, level in enumerate(levels)]
+    """One bot per level, each with its own seed (the expert level at ``TINY_EXPERT``)."""
+    return [
+        ExpertBot(f"{seed}/{i}", TINY_EXPERT)
+        if level == "expert"
+        else build_bot(level, f"{seed}/{i}", budget)
+        for i, level in enumerate(levels)
+    ]
 
 
 def play_out(

@@ -23,7 +23,15 @@ from rami.state import Phase, RoundState
 from rami.views import PlayerView, view_for
 
 BOTS = Path(__file__).resolve().parents[2] / "src" / "rami" / "bots"
-SEES_STATES = {"determinize", "rollout", "hard", "tournament"}
+SEES_STATES = {
+    "determinize",
+    "rollout",
+    "hard",
+    "expert",
+    "plans",
+    "valuation",
+    "tournament",
+}
 """Modules that build or run round states: worlds sampled from a view, and the referee."""
 HIDDEN = {"rami.engine", "rami.match", "rami.records", "rami.shuffle"}
 
@@ -98,7 +106,7 @@ def test_the_referee_hands_bots_views_without_hidden_cards(
         return spy
 
     monkeypatch.setattr("rami.bots.tournament.build_bot", spying)
-    config = Config(("hard", "medium", "easy"), 3, "rami51", 1, "spy", TINY)
+    config = Config(("expert", "hard", "medium"), 3, "rami51", 1, "spy", TINY)
     play_round(config, 0, 0)
     views = [v for spy in spies for v in spy.seen]
     assert views
@@ -133,7 +141,7 @@ def _hidden_swap(state: RoundState, rng: random.Random) -> RoundState:
     return dataclasses.replace(state, hands=tuple(hands), stock=tuple(pool), seed="other")
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
 def test_hidden_cards_never_change_a_bots_choice(level: str) -> None:
     rng = random.Random(level)
     rules = get_rules("rami51")

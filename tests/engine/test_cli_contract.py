@@ -118,7 +118,7 @@ def test_an_unknown_bot_level_is_named_plainly() -> None:
     payload = _json_error("simulate", "--bots", "medium,wizard", "--json")
     assert payload == {
         "error": "unknown_bot",
-        "message": "unknown bot level 'wizard' (known: random, easy, medium, hard)",
+        "message": "unknown bot level 'wizard' (known: random, easy, medium, hard, expert)",
     }
     assert "none given" in _json_error("simulate", "--bots", ",", "--json")["message"]
 

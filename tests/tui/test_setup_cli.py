@@ -11,11 +11,13 @@ from textual.pilot import Pilot
 from textual.widgets import Button, Input, Select, Static, Switch
 from typer.testing import CliRunner
 
+from rami.bots import LEVELS
 from rami.cli import build_app
 from rami.tui.app import RamiApp
 from rami.tui.play import PlayScreen
 from rami.tui.settings import GameSettings, parse_bots
 from rami.tui.setup import SetupScreen
+from rami.tui.widgets import level_name
 
 
 async def press_start(pilot: Pilot[object]) -> None:
@@ -91,10 +93,17 @@ async def test_setup_screen_speaks_the_language_chosen(tmp_path: Path) -> None:
 def test_bot_levels_fill_the_seats_or_are_refused() -> None:
     assert parse_bots("random", 4) == ("random",) * 3
     assert parse_bots("random,random", None) == ("random", "random")
+    assert parse_bots("expert,hard", None) == ("expert", "hard")
     with pytest.raises(ValueError, match="unknown bot level 'genius'"):
         parse_bots("genius", 2)
     with pytest.raises(ValueError, match="3 players need 2 bot levels"):
         parse_bots("random,random,random", 3)
+
+
+def test_every_level_has_a_name_in_the_setup_choices() -> None:
+    assert level_name("expert", "pl") == "ekspert"
+    assert level_name("expert", "en") == "expert"
+    assert all(level_name(level, "fr") for level in LEVELS)
 
 
 def test_names_skip_the_one_the_player_took() -> None:

@@ -64,6 +64,12 @@ PUBLISHED: tuple[Observation, ...] = (
         "rami simulate --bots hard,medium,easy,random --players 4 --rounds 50 --seed pub-4p "
         "--workers 2",
     ),
+    Observation(
+        ("expert", "hard"),
+        (0.459, 0.541),
+        318,
+        "rami simulate --bots expert,hard --rounds 159 --seed pub-eh --workers 2",
+    ),
 )
 
 ANCHOR = ("medium", MU)
@@ -73,6 +79,7 @@ BOT_RATINGS: Mapping[str, Rating] = {
     "easy": Rating(21.9, BOT_SIGMA),
     "medium": Rating(25.0, BOT_SIGMA),
     "hard": Rating(27.9, BOT_SIGMA),
+    "expert": Rating(26.9, BOT_SIGMA),
 }
 """The published bot ratings: :func:`fit_bot_ratings` of ``PUBLISHED``, to one decimal."""
 

@@ -43,10 +43,17 @@ def random_legal(legal: tuple[Action, ...] | list[Action], rng: Random) -> Actio
 
 
 def _levels() -> dict[str, Callable[[int | str], Bot]]:
+    from rami.bots.expert import ExpertBot
     from rami.bots.greedy import EasyBot, MediumBot
     from rami.bots.hard import HardBot
 
-    return {"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot}
+    return {
+        "random": RandomBot,
+        "easy": EasyBot,
+        "medium": MediumBot,
+        "hard": HardBot,
+        "expert": ExpertBot,
+    }
 
 
 LEVELS: dict[str, Callable[[int | str], Bot]] = _levels()

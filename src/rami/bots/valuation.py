@@ -1,0 +1,123 @@
+"""Rollout valuation: what a line of play is worth in one sampled world.
+
+:func:`line_value` plays a sequence of the seat's actions in a world (a draw through
+:func:`rami.bots.rollout.draw`, so candidates compared in one world see the same future stock
+cards), finishes the seat's turn and the round with the fast rollout policy, and scores the
+end with :func:`outcome_value`: 1 for winning the round plus ``points_weight`` per 100 points
+of lead over the others' mean penalty, plus, late in a match (:class:`Standing`),
+``match_weight`` times what the round's end does to the match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rami.actions import Action, DrawDiscard, DrawStock
+from rami.bots.rollout import draw, play_turn, rollout, try_apply
+from rami.rules import MatchEnd
+from rami.scoring import hand_penalty
+from rami.state import Phase, RoundState
+from rami.views import PlayerView, round_seats
+
+LATE = 100
+"""A score-limited match is late once its leader is this close to the limit."""
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """The match totals before this round (round-seat order), when the match is late."""
+
+    totals: tuple[int, ...]
+    end: MatchEnd
+    limit: int
+    last_round: bool
+
+    def value(self, scores: Sequence[int], me: int) -> float:
+        """+1 when the round's end leaves seat ``me`` winning the match, -1 when it leaves it
+        losing (or eliminated), 0 when the match goes on undecided for it."""
+        after = [t + s for t, s in zip(self.totals, scores, strict=True)]
+        if self.end == "elimination":
+            if after[me] >= self.limit:
+                return -1.0
+            out = sum(1 for seat, t in enumerate(after) if seat != me and t >= self.limit)
+            return out / max(1, len(after) - 1)
+        over = self.last_round if self.end == "rounds" else max(after) >= self.limit
+        if not over:
+            return 0.0
+        return 1.0 if after[me] == min(after) else -1.0
+
+
+def standing(view: PlayerView) -> Standing | None:
+    """The match standing ``view`` shows, when the match is late enough to weigh it."""
+    rules = view.rules
+    seats = round_seats(view)
+    totals = tuple(view.totals[s] for s in seats)
+    if rules.match_end == "rounds":
+        last = view.round_index >= rules.match_limit
+        return Standing(totals, rules.match_end, rules.match_limit, last) if last else None
+    if max(totals, default=0) + LATE < rules.match_limit:
+        return None
+    return Standing(totals, rules.match_end, rules.match_limit, False)
+
+
+def outcome_value(
+    state: RoundState,
+    me: int,
+    points_weight: float = 1.0,
+    late: Standing | None = None,
+    match_weight: float = 1.0,
+) -> float:
+    """The value of ``state`` (over or cut short) for round seat ``me``."""
+    if state.result is not None:
+        scores = state.result.scores
+        winner = state.result.winner
+        won = winner == me if winner is not None else scores[me] == min(scores)
+    else:
+        scores = tuple(
+            hand_penalty(hand, state.rules, state.opened[seat])
+            for seat, hand in enumerate(state.hands)
+        )
+        won = scores[me] == min(scores)
+    others = [s for seat, s in enumerate(scores) if seat != me]
+    lead = sum(others) / len(others) - scores[me]
+    value = float(won) + points_weight * lead / 100
+    if late is not None:
+        value += match_weight * late.value(scores, me)
+    return value
+
+
+def play_line(world: RoundState, line: Sequence[Action]) -> RoundState | None:
+    """``world`` after the seat's actions ``line`` (None when the rules refuse one)."""
+    state: RoundState | None = world
+    for action in line:
+        assert state is not None
+        if state.phase is Phase.OVER:
+            return state
+        if isinstance(action, (DrawStock, DrawDiscard)):
+            state = draw(state, action)
+        else:
+            state = try_apply(state, action)
+        if state is None:
+            return None
+    return state
+
+
+def line_value(
+    world: RoundState,
+    line: Sequence[Action],
+    horizon: int = 80,
+    points_weight: float = 1.0,
+    late: Standing | None = None,
+    match_weight: float = 1.0,
+) -> float | None:
+    """Play ``line`` for the current seat of ``world``, finish its turn and the round (at
+    most ``horizon`` more turns) with the fast policy, and value the end for that seat."""
+    me = world.current
+    state = play_line(world, line)
+    if state is None:
+        return None
+    if state.phase is Phase.PLAY and state.current == me:
+        state = play_turn(state)
+    state = rollout(state, state.turn_number + horizon)
+    return outcome_value(state, me, points_weight, late, match_weight)
