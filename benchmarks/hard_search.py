@@ -35,6 +35,8 @@ from rami.bots.tournament import (  # noqa: E402
 )
 
 BOTS = ROOT / "docs" / "BOTS.md"
+SEARCH_WORLDS = 24
+"""The search measured: the hard level's former default of worlds per decision."""
 
 
 def hard_share(deal_rounds: list[RoundOutcome]) -> float:
@@ -70,7 +72,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=600)
     parser.add_argument("--seed", default="search-gain")
-    parser.add_argument("--worlds", type=int, default=EXACT_BUDGET.worlds)
+    parser.add_argument("--worlds", type=int, default=SEARCH_WORLDS)
     parser.add_argument("--log", type=Path, help="JSON lines of the deals played (resumed)")
     parser.add_argument("--report", type=int, help="report the first N logged deals only")
     parser.add_argument("--no-write", action="store_true")
@@ -107,7 +109,7 @@ def main() -> None:
     gain, low, high = paired_gain(on, off)
     lines = [
         f"`python3 benchmarks/hard_search.py --deals {args.deals} --seed {args.seed}"
-        f"{'' if args.worlds == EXACT_BUDGET.worlds else f' --worlds {args.worlds}'}` "
+        f"{'' if args.worlds == SEARCH_WORLDS else f' --worlds {args.worlds}'}` "
         f"({machine()}; rami51, 2 players, {args.deals} deals × 2 seatings against medium; "
         f"load average {load:.1f} when it started).",
         "",

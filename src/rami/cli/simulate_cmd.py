@@ -56,7 +56,9 @@ def simulate(
     ] = None,
     hard_worlds: Annotated[
         int,
-        typer.Option(metavar="N", help="Hard level: sampled worlds per decision (0: no search)."),
+        typer.Option(
+            metavar="N", help="Hard level: sampled worlds per decision (0, the default: no search)."
+        ),
     ] = EXACT_BUDGET.worlds,
     hard_ms: Annotated[
         float | None,
