@@ -14,6 +14,7 @@ from bot_games import TINY, bots_for
 from rami.actions import Discard, DrawDiscard, MeldAction, Open
 from rami.bots.determinize import sample_world
 from rami.bots.knowledge import read_view
+from rami.bots.matches import play_match
 from rami.bots.tournament import Config, play_round
 from rami.cards import JOKER, parse_cards
 from rami.engine import apply, deal
@@ -31,8 +32,9 @@ SEES_STATES = {
     "plans",
     "valuation",
     "tournament",
+    "matches",
 }
-"""Modules that build or run round states: worlds sampled from a view, and the referee."""
+"""Modules that build or run round states: worlds sampled from a view, and the referees."""
 HIDDEN = {"rami.engine", "rami.match", "rami.records", "rami.shuffle"}
 
 
@@ -95,8 +97,9 @@ class Spy:
         return self.inner.choose(view)
 
 
+@pytest.mark.parametrize("referee", ["tournament", "matches"])
 def test_the_referee_hands_bots_views_without_hidden_cards(
-    monkeypatch: pytest.MonkeyPatch,
+    referee: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     spies: list[Spy] = []
 
@@ -105,9 +108,11 @@ def test_the_referee_hands_bots_views_without_hidden_cards(
         spies.append(spy)
         return spy
 
-    monkeypatch.setattr("rami.bots.tournament.build_bot", spying)
-    config = Config(("expert", "hard", "medium"), 3, "rami51", 1, "spy", TINY)
-    play_round(config, 0, 0)
+    monkeypatch.setattr(f"rami.bots.{referee}.build_bot", spying)
+    if referee == "tournament":
+        play_round(Config(("expert", "hard", "medium"), 3, "rami51", 1, "spy", TINY), 0, 0)
+    else:
+        play_match(Config(("hard", "medium"), 2, "rami51", 1, "spy", TINY), 0, 1)
     views = [v for spy in spies for v in spy.seen]
     assert views
     for view in views:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -84,3 +85,59 @@ def test_plot_without_matplotlib_says_how_to_get_it(
     result = runner.invoke(build_app(), ["simulate", "--rounds", "1", "--plot", str(plot)])
     assert result.exit_code == 2
     assert "rami[plot]" in result.stderr
+
+
+def _rami(*args: str, block_matplotlib: bool = False) -> subprocess.CompletedProcess[str]:
+    """``rami`` in a subprocess (optionally where matplotlib cannot be imported)."""
+    block = "import sys; sys.modules['matplotlib'] = None; " if block_matplotlib else ""
+    code = f"{block}import sys; from rami.cli import main; sys.argv = ['rami', *{args!r}]; main()"
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+
+
+def test_a_huge_worker_count_is_a_clean_error() -> None:
+    done = _rami("simulate", "--workers", "99999999999999", "--rounds", "1", "--json")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    error = json.loads(done.stdout)
+    assert set(error) == {"error", "message"} and error["error"] == "bad_option"
+    assert "workers" in error["message"]
+    done = _rami("simulate", "--workers", "99999999999999", "--rounds", "1")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "workers must be between 1 and" in done.stderr and not done.stdout
+
+
+def test_help_shows_the_plot_extra() -> None:
+    done = _rami("simulate", "--help")
+    assert done.returncode == 0
+    assert "[plot]" in " ".join(done.stdout.split())
+
+
+def test_the_plot_hint_names_the_package_and_the_checkout(tmp_path: Path) -> None:
+    plot = str(tmp_path / "strength.png")
+    done = _rami("simulate", "--rounds", "1", "--plot", plot, "--json", block_matplotlib=True)
+    assert done.returncode == 2
+    message = json.loads(done.stdout)["message"]
+    assert "pip install 'rami[plot]'" in message and "pip install -e '.[plot]'" in message
+    done = _rami("simulate", "--rounds", "1", "--plot", plot, block_matplotlib=True)
+    assert done.returncode == 2 and "pip install -e '.[plot]'" in done.stderr
+
+
+def test_matches_json_is_one_object_with_match_and_round_figures() -> None:
+    done = _rami("simulate", "--bots", "medium,random", "--matches", "1", "--seed", "m", "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert (data["sequences"], data["matches"], data["match_limit"]) == (1, 2, 501)
+    medium = data["bots"]["medium"]
+    assert medium["matches"] == 2 and medium["match_win_rate"] == 1.0
+    assert {"match_ci95", "round_win_rate", "round_ci95", "mean_points"} <= set(medium)
+    assert data["bots"]["random"]["match_wins"] == 0
+
+
+def test_matches_table_and_bad_count() -> None:
+    code, out = _simulate("--bots", "easy,random", "--matches", "1")
+    words = " ".join(out.split())
+    assert code == 0 and "easy" in words and "random" in words
+    assert "2 matches" in words and "match wins Wilson score" in words
+    code, out = _simulate("--matches", "0", "--json")
+    assert code == 2 and json.loads(out)["error"] == "bad_option"

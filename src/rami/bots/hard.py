@@ -1,17 +1,19 @@
-"""The hard level: a sharper greedy policy, a one-draw lookahead and a Monte Carlo check.
+"""The hard level: a sharper greedy policy and a one-draw lookahead; a Monte Carlo check on
+request.
 
 The greedy policy at the :data:`~rami.bots.policy.SHARP` style plays the draw, the opening
 (fewest melds) and table play (melds held until they go out), and ranks the discards. The
 one-draw lookahead (:mod:`rami.bots.lookahead`) picks among the best of them, and takes the
-discard pile's card where the greedy draw would not when that card beats a stock draw. The
-bot then samples worlds consistent with its view (:mod:`rami.bots.determinize`), plays that
-pick and the greedy policy's best few discards in each world and finishes the round with the
-fast rollout policy (:mod:`rami.bots.rollout`). Every candidate sees the same worlds, so
-their difference is measured with little noise; a candidate clearly behind the pick leaves
-the race, and the pick is replaced only by a candidate ahead by ``confidence`` standard
-errors. The budget is a count (worlds per decision, each playing every candidate still in
-the race), so a seed gives the same game on any machine; the optional time cap is a safety
-net only, which ``rami simulate`` and the tests turn off.
+discard pile's card where the greedy draw would not when that card beats a stock draw. That
+is the hard level by default. With ``Budget.worlds`` above 0 (``rami simulate --hard-worlds
+N``) the bot then samples worlds consistent with its view (:mod:`rami.bots.determinize`),
+plays that pick and the greedy policy's best few discards in each world and finishes the
+round with the fast rollout policy (:mod:`rami.bots.rollout`). Every candidate sees the same
+worlds, so their difference is measured with little noise; a candidate clearly behind the
+pick leaves the race, and the pick is replaced only by a candidate ahead by ``confidence``
+standard errors. The budget is a count (worlds per decision, each playing every candidate
+still in the race), so a seed gives the same game on any machine; the optional time cap is a
+safety net only, which ``rami simulate`` and the tests turn off.
 """
 
 from __future__ import annotations
@@ -38,9 +40,10 @@ from rami.views import PlayerView
 class Budget:
     """How much the hard bot searches per decision."""
 
-    worlds: int = 24
+    worlds: int = 0
     """Sampled worlds per decision (each plays every candidate to the end of the round);
-    0 turns the search off, leaving the hard level's policy and lookahead."""
+    0, the default, plays the hard level's policy and lookahead without the search (measured
+    in docs/BOTS.md, the search adds too little to pay for its time)."""
     max_ms: float | None = 5000.0
     """A safety cap: stop sampling after this many milliseconds (at least one world is always
     played); None turns it off. Only a search that reaches it depends on timing (a slow or
@@ -74,7 +77,8 @@ PRUNE_EVERY = 8
 
 
 class HardBot:
-    """Plays the sharp greedy policy and checks its discards by simulation."""
+    """Plays the sharp greedy policy with its lookahead (and, with worlds in its budget,
+    checks its discards by simulation)."""
 
     level = "hard"
 

@@ -13,14 +13,14 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from rami.actions import action_text
 from rami.bots import LEVELS, Bot
 from rami.bots.hard import DEFAULT_BUDGET, Budget, HardBot
 from rami.engine import apply, deal
 from rami.rules import get_rules
-from rami.state import Phase
+from rami.state import Phase, RoundResult
 from rami.views import view_for
 
 EXACT_BUDGET = DEFAULT_BUDGET.exact()
@@ -28,6 +28,9 @@ EXACT_BUDGET = DEFAULT_BUDGET.exact()
 exactly on any machine."""
 MAX_ACTIONS = 20_000
 """Actions after which a round is declared stuck (a bot bug; the turn limit comes first)."""
+
+
+Played = TypeVar("Played")
 
 
 class IllegalBotMove(RuntimeError):
@@ -119,18 +122,24 @@ def play_round(config: Config, deal_index: int, rotation: int) -> RoundOutcome:
     result = state.result
     if result is None:
         raise IllegalBotMove(f"deal {deal_index} rotation {rotation} did not end")
-    low = min(result.scores)
-    lows = result.scores.count(low)
+    shares = win_shares(result)
     seats = []
     for seat, b in enumerate(lineup):
-        if result.winner is not None:
-            won = float(result.winner == seat)
-        else:
-            won = 1 / lows if result.scores[seat] == low else 0.0
+        won = shares[seat]
         spent = times[seat]
         label = config.labels[b]
         seats.append(SeatResult(label, won, result.scores[seat], len(spent), sum(spent), spent))
     return RoundOutcome(rotation, state.turn_number, str(result.reason), tuple(seats))
+
+
+def win_shares(result: RoundResult) -> list[float]:
+    """Each round seat's share of the round win: the player who went out, or at a forced end
+    the lowest hands sharing it."""
+    if result.winner is not None:
+        return [float(seat == result.winner) for seat in range(len(result.scores))]
+    low = min(result.scores)
+    lows = result.scores.count(low)
+    return [1 / lows if score == low else 0.0 for score in result.scores]
 
 
 def play_deal(config: Config, deal_index: int) -> tuple[int, list[RoundOutcome]]:
@@ -139,18 +148,22 @@ def play_deal(config: Config, deal_index: int) -> tuple[int, list[RoundOutcome]]
 
 
 def run(
-    config: Config, workers: int = 1, progress: Callable[[int], None] | None = None
-) -> list[list[RoundOutcome]]:
-    """Play every deal (in ``workers`` processes); results in deal order."""
-    found: dict[int, list[RoundOutcome]] = {}
+    config: Config,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+    play: Callable[[Config, int], tuple[int, list[Played]]] = play_deal,  # type: ignore[assignment]
+) -> list[list[Played]]:
+    """Play every deal (in ``workers`` processes) with ``play`` (every rotation of one deal,
+    or of one match); results in deal order."""
+    found: dict[int, list[Played]] = {}
     if workers <= 1:
         for index in range(config.deals):
-            found[index] = play_deal(config, index)[1]
+            found[index] = play(config, index)[1]
             if progress:
                 progress(1)
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(play_deal, config, i) for i in range(config.deals)]
+        with ProcessPoolExecutor(max_workers=min(workers, config.deals)) as pool:
+            futures = [pool.submit(play, config, i) for i in range(config.deals)]
             for future in as_completed(futures):
                 index, rounds = future.result()
                 found[index] = rounds
@@ -159,7 +172,7 @@ def run(
     return [found[i] for i in range(config.deals)]
 
 
-def _interval(per_deal: Sequence[float]) -> tuple[float, float]:
+def interval(per_deal: Sequence[float]) -> tuple[float, float]:
     """95% interval of the mean of per-deal win shares (normal approximation, clipped)."""
     n = len(per_deal)
     mean = sum(per_deal) / n
@@ -189,7 +202,7 @@ def summarize(config: Config, results: Sequence[Sequence[RoundOutcome]]) -> dict
             per_deal.append(sum(mine) / len(mine))
         moves = sum(s.moves for s in seats)
         spent = [t for s in seats for t in s.times]
-        low, high = _interval(per_deal)
+        low, high = interval(per_deal)
         bots[label] = {
             "level": label.split("#")[0],
             "rounds": len(seats),
