@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rami.server.strings import ui_strings
 from web_helpers import DESKTOP, TIMEOUT, AppServer, Table, inject
+
+from rami.server.edge.strings import ui_strings
 
 A_MELD = (
     "s.game.table = [{owner: 1, kind: 'run', cards: ['5H', '6H', '7H'],"
