@@ -24,6 +24,7 @@ from random import Random
 from rami.actions import Action, DrawDiscard, DrawStock
 from rami.bots.cardsense import fits_table, related
 from rami.bots.determinize import InconsistentView, sample_world
+from rami.bots.hard import mean_error
 from rami.bots.inference import FACTORS, UNIFORM, Factors, opponent_weights
 from rami.bots.knowledge import read_view
 from rami.bots.lookahead import pile_beats_stock
@@ -182,19 +183,10 @@ def _draw_matters(view: PlayerView) -> bool:
     return sum(1 for c in view.hand if related(top, c)) >= 1
 
 
-def _mean_error(values: Sequence[float]) -> tuple[float, float]:
-    n = len(values)
-    mean = sum(values) / n if n else 0.0
-    if n < 2:
-        return mean, 0.0
-    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, (variance / n) ** 0.5
-
-
 def _gain(values: dict[int, list[float]], i: int, j: int) -> tuple[float, float]:
     """Mean and standard error of line ``i``'s gain over line ``j`` on the worlds both saw."""
     n = min(len(values[i]), len(values[j]))
-    return _mean_error([a - b for a, b in zip(values[i][:n], values[j][:n], strict=True)])
+    return mean_error([a - b for a, b in zip(values[i][:n], values[j][:n], strict=True)])
 
 
 def _prune(values: dict[int, list[float]]) -> dict[int, list[float]]:

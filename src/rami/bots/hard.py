@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from random import Random
 
@@ -175,7 +175,7 @@ class HardBot:
         self.worlds_searched = played
         best, best_gain = 0, 0.0
         for i, found in gains.items():
-            mean, error = _mean_error(found)
+            mean, error = mean_error(found)
             if mean > budget.confidence * error and mean > best_gain:
                 best, best_gain = i, mean
         return candidates[best]
@@ -218,7 +218,7 @@ def reward(state: RoundState, me: int, points_weight: float) -> float:
     return float(won) + points_weight * lead / 100
 
 
-def _mean_error(values: list[float]) -> tuple[float, float]:
+def mean_error(values: Sequence[float]) -> tuple[float, float]:
     """Mean and standard error (0 with fewer than two values)."""
     n = len(values)
     mean = sum(values) / n if n else 0.0
@@ -230,5 +230,5 @@ def _mean_error(values: list[float]) -> tuple[float, float]:
 
 def _upper(values: list[float]) -> float:
     """A generous upper bound of the mean (two standard errors above it)."""
-    mean, error = _mean_error(values)
+    mean, error = mean_error(values)
     return mean + 2 * error
