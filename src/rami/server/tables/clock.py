@@ -1,0 +1,122 @@
+"""Time as a value the server is given: the system clock in service, a manual one in tests.
+
+Everything in the server that waits for time (turn timers, grace periods, bot delays, archiving,
+leases) reads ``clock.now()`` and waits with ``clock.wait(event, timeout)``, so a test advances a
+:class:`ManualClock` instead of sleeping.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import heapq
+import itertools
+import time
+from typing import Any, Protocol
+
+
+class Clock(Protocol):
+    """Monotonic seconds and waiting on them."""
+
+    def now(self) -> float:
+        """Seconds on a monotonic scale (only differences mean anything)."""
+        ...
+
+    def wall(self) -> float:
+        """Seconds since the epoch, for timestamps that are stored or shown."""
+        ...
+
+    async def wait(self, event: asyncio.Event, timeout: float | None) -> bool:
+        """Wait until ``event`` is set (True) or ``timeout`` seconds pass (False)."""
+        ...
+
+    async def sleep(self, seconds: float) -> None:
+        """Let ``seconds`` pass."""
+        ...
+
+
+class SystemClock:
+    """The machine's clocks."""
+
+    def now(self) -> float:
+        """``time.monotonic()``."""
+        return time.monotonic()
+
+    def wall(self) -> float:
+        """``time.time()``."""
+        return time.time()
+
+    async def wait(self, event: asyncio.Event, timeout: float | None) -> bool:
+        """Wait on the event with asyncio's own timeout."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(event.wait(), timeout)
+            return True
+        return False
+
+    async def sleep(self, seconds: float) -> None:
+        """``asyncio.sleep``."""
+        await asyncio.sleep(seconds)
+
+
+SYSTEM_CLOCK: Clock = SystemClock()
+
+
+class ManualClock:
+    """A clock that moves only when a test calls :meth:`advance`.
+
+    Waiters whose deadline is reached are woken in deadline order; ``advance`` then yields to
+    the event loop until they have run, so a test can assert on their effects right after it.
+    """
+
+    def __init__(self, start: float = 1000.0, wall_start: float = 1_800_000_000.0) -> None:
+        self._now = start
+        self._wall_offset = wall_start - start
+        self._sleepers: list[tuple[float, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+
+    def now(self) -> float:
+        """The manual time."""
+        return self._now
+
+    def wall(self) -> float:
+        """The manual time on the epoch scale."""
+        return self._now + self._wall_offset
+
+    def _deadline(self, seconds: float) -> asyncio.Future[None]:
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._sleepers, (self._now + max(0.0, seconds), next(self._order), future))
+        return future
+
+    async def sleep(self, seconds: float) -> None:
+        """Return once the clock has been advanced by ``seconds``."""
+        await self._deadline(seconds)
+
+    async def wait(self, event: asyncio.Event, timeout: float | None) -> bool:
+        """Wait for the event, or for the clock to pass ``timeout``."""
+        if event.is_set():
+            return True
+        waiters: set[asyncio.Future[Any]] = {asyncio.ensure_future(event.wait())}
+        if timeout is not None:
+            waiters.add(self._deadline(timeout))
+        _, pending = await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+        for future in pending:
+            future.cancel()
+        return event.is_set()
+
+    async def advance(self, seconds: float) -> None:
+        """Move time forward, waking every waiter whose deadline falls inside, in order."""
+        target = self._now + seconds
+        while self._sleepers and self._sleepers[0][0] <= target:
+            deadline, _, future = heapq.heappop(self._sleepers)
+            self._now = max(self._now, deadline)
+            if not future.done():
+                future.set_result(None)
+            await _settle()
+        self._now = target
+        await _settle()
+
+
+async def _settle(rounds: int = 20) -> None:
+    """Give the event loop enough turns for woken tasks to run to their next wait."""
+    for _ in range(rounds):
+        await asyncio.sleep(0)
