@@ -1,6 +1,6 @@
 """What a table holds between commands: seats, the match, its version, the connections bound
 to it, who is away and the turn timer. :class:`~rami.server.tables.actor.Table` runs the
-commands that change it; :mod:`rami.server.tables.events` applies its stored events.
+commands that change it; :func:`~rami.server.tables.evolve.evolve` applies its stored events.
 """
 
 from __future__ import annotations
