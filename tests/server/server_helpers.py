@@ -14,8 +14,10 @@ from starlette.testclient import WebSocketTestSession
 
 from rami.server import Settings, create_app
 from rami.server.messages.limits import Limits
+from rami.server.social.lobby import Lobby
 from rami.server.store.storage import MemoryStorage, Storage
 from rami.server.tables.actor import Table
+from rami.server.tables.clock import ManualClock
 
 Message = dict[str, Any]
 
@@ -37,9 +39,11 @@ def server(
     grace: float = 30.0,
     limits: Limits = UNHURRIED,
 ) -> Iterator[TestClient]:
-    """A running app (lifespan included) with deterministic match seeds."""
+    """A running app (lifespan included) with deterministic match seeds, its tables on a
+    :class:`ManualClock` (``stored.advance`` lets time pass)."""
     settings = Settings(bot_delay=bot_delay, grace=grace)
-    app = create_app(storage or MemoryStorage(), settings, seeds(seed), limits=limits)
+    lobby = Lobby(storage or MemoryStorage(), settings, seeds(seed), ManualClock())
+    app = create_app(limits=limits, lobby=lobby)
     with TestClient(app) as client:
         yield client
 

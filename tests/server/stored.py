@@ -13,8 +13,10 @@ from fastapi.testclient import TestClient
 from server_helpers import seeds
 
 from rami.server import Settings, create_app
+from rami.server.social.lobby import Lobby
 from rami.server.store.storage import MemoryStorage, Storage
 from rami.server.tables.actor import Table
+from rami.server.tables.clock import ManualClock
 
 WAIT = 60.0
 """Generous limit for anything the server does by itself (the machine may be busy)."""
@@ -22,10 +24,23 @@ WAIT = 60.0
 
 @contextmanager
 def serve(storage: Storage, seed: str = "test", **settings: float) -> Iterator[TestClient]:
-    """A running app on ``storage`` with these :class:`Settings` (bots act at once by default)."""
-    app = create_app(storage, Settings(**{"bot_delay": 0.0, **settings}), seeds(seed))
-    with TestClient(app) as client:
+    """A running app on ``storage`` with these :class:`Settings` (bots act at once by default)
+    whose tables read a :class:`ManualClock` (time passes with :func:`advance`)."""
+    lobby = Lobby(storage, Settings(**{"bot_delay": 0.0, **settings}), seeds(seed), ManualClock())
+    with TestClient(create_app(lobby=lobby)) as client:
         yield client
+
+
+def clock_of(app: TestClient) -> ManualClock:
+    """The manual clock the app's tables read."""
+    clock = app.app.state.lobby.clock  # type: ignore[attr-defined]
+    assert isinstance(clock, ManualClock)
+    return clock
+
+
+def advance(app: TestClient, seconds: float) -> None:
+    """Let ``seconds`` pass on the app's clock (its tables' timers fire on the loop)."""
+    app.portal.call(clock_of(app).advance, seconds)  # type: ignore[union-attr]
 
 
 class RecordingStorage(MemoryStorage):
@@ -60,24 +75,16 @@ def lobby_table(app: TestClient, table_id: str) -> Table | None:
 
 
 def wait_archived(app: TestClient, table_id: str, timeout: float = WAIT) -> None:
-    """Wait until the table is out of memory (its driver task ends when it is archived)."""
-    driver = app.app.state.lobby.drivers.get(table_id)  # type: ignore[attr-defined]
+    """Let ``archive_after`` pass, then wait until the table is out of memory (its driver task
+    ends when it is archived)."""
+    lobby = app.app.state.lobby  # type: ignore[attr-defined]
+    driver = lobby.drivers.get(table_id)
     if driver is None:
         return
     task = driver.task
+    advance(app, lobby.settings.archive_after)
 
     async def ended() -> None:
         await asyncio.wait_for(asyncio.shield(task), timeout)
 
     app.portal.call(ended)  # type: ignore[union-attr]
-
-
-def on_loop(app: TestClient, change: Callable[[], None]) -> None:
-    """Run ``change`` on the server's event loop and wake the tables' drivers."""
-
-    def run() -> None:
-        change()
-        for table in app.app.state.lobby.tables.values():  # type: ignore[attr-defined]
-            table.wakeup.set()
-
-    app.portal.call(run)  # type: ignore[union-attr]

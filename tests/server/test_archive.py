@@ -7,9 +7,12 @@ import logging
 import pytest
 from fastapi.testclient import TestClient
 from server_helpers import Player, create
-from stored import RecordingStorage, lobby_table, serve, wait_archived
+from stored import RecordingStorage, advance, lobby_table, serve, wait_archived
 
 from rami.server.store.storage import StorageError, StoredTable
+
+GRACE = 30.0
+"""The grace period of these tests' servers (their clock is advanced past it)."""
 
 
 def finished_table(app: TestClient, storage: RecordingStorage) -> str:
@@ -19,6 +22,7 @@ def finished_table(app: TestClient, storage: RecordingStorage) -> str:
         host = Player(ws)
         host.hello(token)
         host.reply(type="start")
+    advance(app, GRACE)  # the person is away: the stand-in plays from now
 
     def finished() -> bool:
         table = lobby_table(app, table_id)
@@ -30,7 +34,7 @@ def finished_table(app: TestClient, storage: RecordingStorage) -> str:
 
 def test_a_finished_table_leaves_memory_and_is_rebuilt_on_demand() -> None:
     storage = RecordingStorage()
-    with serve(storage, seed="archive", grace=0.05, archive_after=0.05) as app:
+    with serve(storage, seed="archive", grace=GRACE) as app:
         table_id = finished_table(app, storage)
         record = app.get(f"/api/tables/{table_id}/record").text
         replay = app.get(f"/api/tables/{table_id}/replay").json()
@@ -64,7 +68,7 @@ def started_table(app: TestClient, rounds: int | None = None) -> str:
 
 def test_a_watched_finished_table_stays_and_restarts_load_only_matches_in_play() -> None:
     storage = RecordingStorage()
-    with serve(storage, seed="archive-watch", grace=0.05, archive_after=3600.0) as app:
+    with serve(storage, seed="archive-watch", grace=GRACE, archive_after=3600.0) as app:
         finished = finished_table(app, storage)
         assert lobby_table(app, finished) is not None, "archived only after archive_after"
     with serve(storage, seed="archive-play", grace=3600.0, archive_after=3600.0) as app:
@@ -82,7 +86,7 @@ def test_a_watched_finished_table_stays_and_restarts_load_only_matches_in_play()
 
 def test_a_waiting_table_nobody_watches_leaves_memory_and_a_match_in_play_stays() -> None:
     storage = RecordingStorage()
-    with serve(storage, seed="evict", grace=3600.0, archive_after=0.05) as app:
+    with serve(storage, seed="evict", grace=3600.0) as app:
         playing = started_table(app)
         waiting, token = create(app, preset="rami40", seats=2)
         wait_archived(app, waiting)
@@ -117,7 +121,7 @@ def test_an_archived_table_is_quarantined_when_its_rows_broke_and_waits_out_a_fa
     storage = FlakyStorage()
     with (
         caplog.at_level(logging.WARNING, "rami.server"),
-        serve(storage, seed="archive-broken", grace=0.05, archive_after=0.05) as app,
+        serve(storage, seed="archive-broken", grace=GRACE) as app,
     ):
         kept, broken = finished_table(app, storage), finished_table(app, storage)
         wait_archived(app, kept)
@@ -143,7 +147,8 @@ def test_a_match_in_play_nobody_comes_back_to_is_resumed_at_start_up_and_played_
     with serve(storage, seed="resume", grace=3600.0) as app:
         playing = started_table(app, rounds=1)
         waiting, _ = create(app, preset="rami40", seats=2)
-    with serve(storage, grace=0.05, archive_after=3600.0) as app:
+    with serve(storage, grace=GRACE, archive_after=3600.0) as app:
         assert lobby_table(app, waiting) is None
+        advance(app, GRACE)
         storage.until(lambda: storage.statuses.get(playing) == "finished")  # nobody asked
         assert app.get(f"/api/tables/{playing}/record").status_code == 200

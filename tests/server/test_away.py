@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import time
-
 from fastapi.testclient import TestClient
 from server_helpers import Message, Player, create, server, table_of
+from stored import RecordingStorage, advance
 
 from rami.cards import card_text
 
@@ -25,7 +24,7 @@ def start_two(app: TestClient, **body: object) -> tuple[str, str]:
 
 
 def test_reconnect_resyncs_exactly_and_away_seats_get_a_bot() -> None:
-    with server(seed="away", grace=0.3) as app:
+    with server(seed="away", grace=30.0) as app:
         table_id, token = create(app, preset="rami40", seats=2)
         url = f"/ws/{table_id}"
         with app.websocket_connect(url) as h:
@@ -42,6 +41,9 @@ def test_reconnect_resyncs_exactly_and_away_seats_get_a_bot() -> None:
             host.until(lambda m: m["type"] == "state" and not m["table"]["seats"][1]["online"])
             discard = next(a for a in host.game["legal"] if a.startswith("discard"))
             host.reply(type="act", action=discard, version=host.version)
+            advance(app, 29.0)
+            assert table_of(app, table_id).seats[1].autoplay is False, "within the grace period"
+            advance(app, 1.0)
 
             def bot_played(message: Message) -> bool:
                 game = message.get("game")
@@ -61,19 +63,15 @@ def test_reconnect_resyncs_exactly_and_away_seats_get_a_bot() -> None:
 
 
 def test_turn_timer_lets_a_bot_finish_the_turn() -> None:
-    with server(seed="timer") as app:
+    storage = RecordingStorage()
+    with server(storage, seed="timer") as app:
         table_id, _ = start_two(app, turn_timer=10)
         table = table_of(app, table_id)
         assert table.match is not None and table.match.current_seat == 0
         version = table.version
-
-        def expire() -> None:
-            table.turn_started -= 60
-            table.wakeup.set()
-
-        app.portal.call(expire)  # type: ignore[union-attr]
-        deadline = time.monotonic() + 5
-        while table.match.current_seat == 0 and time.monotonic() < deadline:
-            time.sleep(0.02)
-        assert table.match.current_seat == 1
+        advance(app, 9.0)
+        assert table.version == version, "the timer has not run out"
+        advance(app, 1.0)
+        storage.until(lambda: table.match is not None and table.match.current_seat == 1)
         assert table.version >= version + 2
+        assert not any(seat.autoplay for seat in table.seats), "the timer played, not a stand-in"

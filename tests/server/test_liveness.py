@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import logging
-import time
 
 import pytest
 from fastapi.testclient import TestClient
 from server_helpers import Player, create
-from stored import RecordingStorage, lobby_table, on_loop, serve
+from stored import RecordingStorage, advance, clock_of, lobby_table, serve
 
 from rami import records
 from rami.actions import action_text
@@ -53,13 +52,9 @@ def test_the_turn_timer_fires_on_every_turn_of_an_idle_seat() -> None:
     with serve(storage, seed="every-turn", grace=600.0) as app:
         table_id = start_and_leave(app, turn_timer=10)
         live = table(app, table_id)
-
-        def run_out() -> None:
-            live.turn_started -= 60
-
         for seat in (0, 1, 0):
             assert current(app, table_id) == seat
-            on_loop(app, run_out)
+            advance(app, 10.0)
             storage.until(lambda seat=seat: current(app, table_id) not in (seat, None))
         assert not any(s.autoplay for s in live.seats), "the timer played, not an away bot"
 
@@ -69,21 +64,23 @@ def test_people_away_at_a_restart_are_away_from_the_restart_and_a_bot_plays_for_
     with serve(storage, seed="restart-away") as app:
         table_id = start_and_leave(app)
         version = table(app, table_id).version
-    restarted = time.monotonic()
     with serve(storage, grace=600.0) as app:
         seats = table(app, table_id).seats
-        assert all(s.away_since is not None and s.away_since >= restarted for s in seats)
+        restarted = clock_of(app).now()
+        assert all(s.away_since == restarted for s in seats), "away from the restart"
         assert not any(s.autoplay for s in seats)
         assert table(app, table_id).version == version
-    with serve(storage, grace=0.05) as app:
+    with serve(storage, grace=30.0) as app:
+        advance(app, 30.0)
         storage.until(lambda: table(app, table_id).version >= version + 4)
         assert all(s.autoplay for s in table(app, table_id).seats)
 
 
 def test_a_whole_match_ends_with_nobody_connected_after_the_start() -> None:
     storage = RecordingStorage()
-    with serve(storage, seed="nobody-here", grace=0.05) as app:
+    with serve(storage, seed="nobody-here", grace=30.0) as app:
         table_id = start_and_leave(app, rounds=2)
+        advance(app, 30.0)
 
         def finished() -> bool:
             match = table(app, table_id).match
@@ -136,9 +133,11 @@ def test_a_failing_driver_logs_and_keeps_the_table_moving(
 
     monkeypatch.setattr("rami.server.tables.driver.view_for", fails_once)
     storage = RecordingStorage()
-    with caplog.at_level(logging.ERROR, "rami.server"), serve(storage, grace=0.05) as app:
+    with caplog.at_level(logging.ERROR, "rami.server"), serve(storage, grace=30.0) as app:
         table_id = start_and_leave(app)
         version = table(app, table_id).version
+        advance(app, 30.0)  # the stand-in comes and fails
+        advance(app, 1.0)  # the driver tries again after a second
         storage.until(lambda: table(app, table_id).version >= version + 2)
     assert not failures
     assert any(r.exc_info and r.exc_info[0] is RuntimeError for r in caplog.records)

@@ -231,7 +231,7 @@ def test_a_start_the_engine_cannot_deal_is_refused_and_stores_nothing(
         with app.websocket_connect(f"/ws/{table_id}") as ws:
             host = Player(ws)
             host.hello(token)
-            monkeypatch.setattr("rami.server.tables.events.new_match", crash)
+            monkeypatch.setattr("rami.server.tables.rules.new_match", crash)
             got = host.reply(type="start")
             assert [m["code"] for m in got if m["type"] == "error"] == ["cannot_apply"]
             assert got[-1]["type"] == "state" and got[-1]["table"]["status"] == "waiting"

@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, replace
 
@@ -31,6 +30,7 @@ from rami.server.messages.protocol import encode
 from rami.server.store.storage import CorruptTableError, Storage, StorageError, StoredTable
 from rami.server.tables.actor import Table
 from rami.server.tables.auth import new_table_id
+from rami.server.tables.clock import SYSTEM_CLOCK, Clock
 from rami.server.tables.config import TableConfig
 from rami.server.tables.driver import Driver
 from rami.server.tables.events import BadEventError
@@ -106,10 +106,12 @@ def _checked_config(stored: StoredTable) -> tuple[TableConfig, str]:
     return config, seed
 
 
-def rebuild(stored: StoredTable, storage: Storage, settings: Settings) -> Table:
+def rebuild(
+    stored: StoredTable, storage: Storage, settings: Settings, clock: Clock = SYSTEM_CLOCK
+) -> Table:
     """The table replayed from its stored rows; raises whatever does not restore."""
     config, seed = _checked_config(stored)
-    table = Table(stored.table_id, config, seed, storage, settings, stored.created)
+    table = Table(stored.table_id, config, seed, storage, settings, stored.created, clock)
     for number, event in enumerate(stored.events, start=1):
         if not isinstance(event, dict):
             raise CorruptTableError(f"event {number} is not an object")
@@ -139,9 +141,15 @@ class Lobby:
     """Tables in memory by id, each with its driver task; quarantined ones by id."""
 
     def __init__(
-        self, storage: Storage, settings: Settings, seeds: Callable[[], str] = new_seed
+        self,
+        storage: Storage,
+        settings: Settings,
+        seeds: Callable[[], str] = new_seed,
+        clock: Clock = SYSTEM_CLOCK,
     ) -> None:
         self.storage = storage
+        self.clock = clock
+        """The time every table here reads (a test passes a manual clock)."""
         self.seeds = seeds
         self.settings = settings
         self.tables: dict[str, Table] = {}
@@ -181,7 +189,11 @@ class Lobby:
         for table_id in self.storage.playing_ids():
             try:
                 stored = self.storage.load(table_id)
-                table = None if stored is None else rebuild(stored, self.storage, self.settings)
+                table = (
+                    None
+                    if stored is None
+                    else rebuild(stored, self.storage, self.settings, self.clock)
+                )
             except Exception as error:  # whatever is in the store, the other tables start
                 self._quarantine(table_id, error)
                 continue
@@ -234,7 +246,9 @@ class Lobby:
         """A stored table replayed (not served); quarantined when it does not restore."""
         try:
             stored = await asyncio.to_thread(self.storage.load, table_id)
-            return None if stored is None else rebuild(stored, self.storage, self.settings)
+            return (
+                None if stored is None else rebuild(stored, self.storage, self.settings, self.clock)
+            )
         except StorageError as error:
             if isinstance(error, CorruptTableError):
                 self._quarantine(table_id, error)
@@ -268,14 +282,14 @@ class Lobby:
         async with table.lock:
             for seat, (name, account) in people.items():
                 _, tokens[seat] = await table.take_seat(name, seat, account)
-            await table.commit({"type": "start"})
+            await table.start_match()
             table.mark_away()  # nobody is connected yet: the grace period runs from now
             table.broadcast()
         return table, tokens
 
     async def _new_table(self, config: TableConfig, table_id: str | None = None) -> Table:
         table_id = table_id or new_table_id()
-        created = time.time()
+        created = self.clock.wall()
         seed = self.seeds()
         stored = StoredTable(table_id, created, config.to_json(), {"seed": seed})
         try:
@@ -284,7 +298,7 @@ class Lobby:
             log.error("table %s not saved: %s", table_id, error)
             raise Refusal("storage_failed", "the table was not saved: try again") from None
         await self._adopt(table_id)
-        table = Table(table_id, config, seed, self.storage, self.settings, created)
+        table = Table(table_id, config, seed, self.storage, self.settings, created, self.clock)
         self._add(table)
         return table
 

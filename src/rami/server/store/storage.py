@@ -1,8 +1,10 @@
 """Storage behind a small interface: tables and their ordered events.
 
 A table is stored once (its configuration and its private match seed) and then grows by one
-event per version: joins, the start, every action, each new round. Replaying the events
-rebuilds the table exactly, so a restarted server loses nothing that was acknowledged.
+event per version: joins, the start, every action, each new round, the host's seat changes
+(each a JSON object, ``type`` first; the kinds are :mod:`rami.server.tables.events`).
+Replaying the events rebuilds the table exactly, so a restarted server loses nothing that
+was acknowledged.
 :class:`MemoryStorage` keeps everything in memory; :mod:`rami.server.store.sql_store` writes
 SQLite through SQLAlchemy.
 """

@@ -1,9 +1,10 @@
 """The table actor: one per table, owning its match and handling commands one at a time.
 
-Every command runs under the table's lock, in arrival order. A command that changes the
-table becomes an event: it is checked, written to storage, and only then applied, counted as
-a new version, acknowledged and broadcast (a snapshot per connection, built from the view of
-its seat). A refused command changes nothing: the client gets an error and a full resync.
+Every command runs under the table's lock, in arrival order: the actor asks
+:func:`~rami.server.tables.decide.decide` for its events, stores them, applies each with
+:func:`~rami.server.tables.evolve.evolve`, then acknowledges and broadcasts (a snapshot per
+connection, built from the view of its seat). A refused command changes nothing: the client
+gets an error and a full resync. A restored table only evolves its stored events.
 """
 
 from __future__ import annotations
@@ -11,12 +12,8 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
 
-from rami.actions import action_text, parse_action
-from rami.errors import RamiError
 from rami.i18n import negotiate_language
-from rami.match import MatchState, match_apply
 from rami.server.messages.protocol import (
     Act,
     Hello,
@@ -29,20 +26,36 @@ from rami.server.messages.protocol import (
     error_message,
 )
 from rami.server.store.storage import Storage, StorageError
-from rami.server.tables import events
 from rami.server.tables.auth import new_token, token_hash
+from rami.server.tables.clock import SYSTEM_CLOCK, Clock
+from rami.server.tables.commands import Command, Deal, Play, StartMatch, TakeSeat, sender_of
 from rami.server.tables.config import TableConfig
+from rami.server.tables.decide import decide
+from rami.server.tables.events import BadEventError, Event, JoinEvent, parse_event, stored_form
+from rami.server.tables.evolve import evolve
 from rami.server.tables.identity import Identity
+from rami.server.tables.rules import fits
 from rami.server.tables.snapshot import snapshot
 from rami.server.tables.state import Client, Refusal, Settings, TableState
-from rami.state import Phase
 
 log = logging.getLogger("rami.server")
 
+LISTED_KINDS = frozenset(("join", "start", "next_round"))
+"""Events that change what the lobby lists of a public table."""
+
+
+class NotStored(Refusal):
+    """A command refused because the store failed to write its event (``cause`` says why)."""
+
+    def __init__(self, version: int, cause: StorageError) -> None:
+        super().__init__("storage_failed", "the move was not saved: nothing changed")
+        self.version = version
+        self.cause = cause
+
 
 class Table(TableState):
-    """A table actor: runs each command under the lock, stores its event, then applies and
-    broadcasts it."""
+    """A table actor: decides each command under the lock, stores its events, then evolves
+    and broadcasts."""
 
     def __init__(
         self,
@@ -52,47 +65,59 @@ class Table(TableState):
         storage: Storage,
         settings: Settings,
         created: float,
+        clock: Clock = SYSTEM_CLOCK,
     ) -> None:
-        super().__init__(table_id, config, seed, storage, settings, created)
+        super().__init__(table_id, config, seed, storage, settings, created, clock)
         self.spawn_rematch: Callable[[Table], Awaitable[tuple[str, dict[int, str]]]] | None = None
         """Creates the rematch table (set by the lobby): its id and the people's new tokens."""
         self.on_finish: Callable[[Table], Awaitable[bool]] | None = None
         """Records the finished match; False: not recorded now (a later load tries again)."""
 
-    # --- events: applied live after storage, and again when a table is restored ----------
+    # --- events ------------------------------------------------------------------------
 
-    def apply_event(self, event: dict[str, Any]) -> None:
-        """Check and apply a stored event (restoring); raises :class:`~.events.BadEventError`."""
-        self._settle(event, self.outcome(event))
+    def apply_event(self, row: object) -> None:
+        """Restore one stored event: read it, check it fits, evolve (raises
+        :class:`~.events.BadEventError` for one that does not)."""
+        event = parse_event(row)
+        refusal = fits(self, event)
+        if refusal is not None:
+            raise BadEventError(f"{event.type} does not fit the table: {refusal.message}")
+        evolve(self, event)
 
-    def outcome(self, event: dict[str, Any]) -> MatchState | None:
-        """The match once ``event`` is applied; nothing changes (:func:`.events.outcome`)."""
-        return events.outcome(self, event)
-
-    def _settle(self, event: dict[str, Any], after: MatchState | None) -> None:
-        events.settle(self, event, after)
-
-    async def commit(self, event: dict[str, Any], after: MatchState | None = None) -> None:
-        """Store the event, then apply and broadcast it (raises :class:`Refusal` on failure).
-
-        ``after`` is the match the event leads to when the caller computed it already (an
-        action it checked); otherwise it is computed here, before anything is stored.
-        """
-        if after is None:
-            after = self._outcome_or_refuse(event)
+    async def execute(self, command: Command) -> list[Event] | Refusal:
+        """Decide ``command``, store its events, evolve the table; the events, or the refusal
+        (:class:`NotStored` when the store failed). The caller holds the lock."""
+        decided = decide(self, command)
+        if isinstance(decided, Refusal):
+            return decided
         listed = self.listed_status()
-        try:
-            await self.storage.append(self.table_id, self.version + 1, event)
-        except StorageError as error:
-            log.error("table %s: event %d not saved: %s", self.table_id, self.version + 1, error)
-            raise Refusal("storage_failed", "the move was not saved: nothing changed") from None
-        self._settle(event, after)
-        if self.config.public and event["type"] in ("join", "start", "next_round"):
+        for event in decided:
+            try:
+                await self.storage.append(self.table_id, self.version + 1, stored_form(event))
+            except StorageError as error:
+                return NotStored(self.version + 1, error)
+            evolve(self, event)
+        if self.config.public and any(event.type in LISTED_KINDS for event in decided):
             await self.store_listing()
         if self.listed_status() != listed:
             if self.listed_status() == "finished" and not await self.record_result():
-                return  # listed as playing until recorded: the next load records it
+                return decided  # listed as playing until recorded: the next load records it
             await self.store_status()
+        return decided
+
+    async def execute_or_raise(self, command: Command) -> list[Event]:
+        """:meth:`execute`, raising the refusal (for callers outside a connection)."""
+        done = await self.execute(command)
+        if isinstance(done, Refusal):
+            self._log_not_stored(done)
+            raise done
+        return done
+
+    def _log_not_stored(self, refusal: Refusal) -> None:
+        if isinstance(refusal, NotStored):
+            log.error(
+                "table %s: event %d not saved: %s", self.table_id, refusal.version, refusal.cause
+            )
 
     async def record_result(self) -> bool:
         """Record the finished match through :attr:`on_finish` (True when nothing to do)."""
@@ -115,15 +140,6 @@ class Table(TableState):
         except StorageError as error:
             log.warning("table %s: status not saved: %s", self.table_id, error)
 
-    def _outcome_or_refuse(self, event: dict[str, Any]) -> MatchState | None:
-        try:
-            return self.outcome(event)
-        except RamiError as error:
-            raise Refusal(error.code, error.message) from None
-        except Exception:  # a command the engine cannot apply must not reach the store
-            log.exception("table %s: %s cannot be applied", self.table_id, event.get("type"))
-            raise Refusal("cannot_apply", "the server cannot apply this: nothing changed") from None
-
     # --- sending -----------------------------------------------------------------------
 
     def state_for(self, client: Client, cache: dict[tuple[int | None, str], str]) -> str:
@@ -139,6 +155,11 @@ class Table(TableState):
         cache: dict[tuple[int | None, str], str] = {}
         for client in list(self.clients):
             client.send(self.state_for(client, cache))
+
+    def acknowledge(self, client: Client) -> None:
+        """Tell ``client`` its command is done (the new version), then send everyone the change."""
+        client.send(encode(ack_message(self.version)))
+        self.broadcast()
 
     def refuse(self, client: Client, code: str, message: str) -> None:
         """Tell ``client`` why its command was refused, then resync it."""
@@ -194,8 +215,11 @@ class Table(TableState):
 
     # --- commands ----------------------------------------------------------------------
 
-    async def run(self, client: Client, command: Callable[[Client], Any]) -> None:
-        """Run a command under the lock; a refusal is reported with a resync."""
+    async def run(
+        self, client: Client, command: Callable[[Client], Awaitable[Refusal | None] | None]
+    ) -> None:
+        """Run a command under the lock; a refusal (returned or raised) is reported with a
+        resync."""
         async with self.lock:
             if self.retired:
                 client.close()
@@ -205,131 +229,75 @@ class Table(TableState):
                 return
             try:
                 result = command(client)
-                if asyncio.iscoroutine(result):
-                    await result
-            except Refusal as refusal:
+                refusal = await result if asyncio.iscoroutine(result) else result
+            except Refusal as raised:
+                refusal = raised
+            if isinstance(refusal, Refusal):
+                self._log_not_stored(refusal)
                 self.refuse(client, refusal.code, refusal.message)
+
+    async def perform(
+        self, client: Client, command: Command, then: Callable[[list[Event]], None] | None = None
+    ) -> None:
+        """Run a table command for ``client``: on success, ``then`` (with the events), an ack
+        and a broadcast; a refusal is reported with a resync."""
+
+        async def step(sender: Client) -> Refusal | None:
+            done = await self.execute(command)
+            if isinstance(done, Refusal):
+                return done
+            if then is not None:
+                then(done)
+            self.acknowledge(sender)
+            return None
+
+        await self.run(client, step)
 
     async def join(self, client: Client, msg: Join) -> None:
         """Take a seat."""
-        await self.run(client, lambda c: self._join(c, msg))
+        token = new_token()
 
-    async def _join(self, client: Client, msg: Join) -> None:
-        if client.seat is not None:
-            raise Refusal("already_seated", "you already have a seat at this table")
-        chosen, token = await self.take_seat(msg.name, msg.seat, client.account)
-        client.send(encode({"type": "joined", "seat": chosen, "token": token}))
-        self._bind(client, chosen)
-        client.send(encode(ack_message(self.version)))
-        self.broadcast()
+        def joined(events: list[Event]) -> None:
+            seat = next(event.seat for event in events if isinstance(event, JoinEvent))
+            client.send(encode({"type": "joined", "seat": seat, "token": token}))
+            self._bind(client, seat)
+
+        command = TakeSeat(
+            sender_of(client.seat), msg.name, msg.seat, token_hash(token), client.account
+        )
+        await self.perform(client, command, joined)
 
     async def take_seat(
         self, name: str, wanted: int | None, account: Identity | None = None
     ) -> tuple[int, str]:
-        """Seat ``name`` (in ``wanted``, or the first free seat); returns the seat and token.
+        """Seat ``name`` (in ``wanted``, or the first free seat) for the lobby; returns the seat
+        and token (raises :class:`Refusal`). The caller holds the lock.
 
         A logged-in player sits under the account's name, bound to the account; a rated
         table seats only accounts (and its bots).
         """
-        if self.match is not None:
-            raise Refusal("already_started", "the match has started: you can watch it")
-        if account is None and self.config.rated:
-            raise Refusal("login_required", "log in to sit at a rated table")
-        if account is not None and self.seat_of_account(account.account_id) is not None:
-            raise Refusal("already_seated", "your account already has a seat at this table")
-        free = [i for i, seat in enumerate(self.seats) if not seat.taken]
-        if wanted is not None:
-            if not 0 <= wanted < len(self.seats):
-                raise Refusal("no_such_seat", f"this table has {len(self.seats)} seats")
-            if wanted not in free:
-                raise Refusal("seat_taken", "that seat is taken")
-            chosen = wanted
-        elif free:
-            chosen = free[0]
-        else:
-            raise Refusal("table_full", "every seat is taken")
         token = new_token()
-        event: dict[str, Any] = {"type": "join", "seat": chosen, "name": name}
-        event["token_hash"] = token_hash(token)
-        if account is not None:
-            event["name"] = account.name
-            event["account"] = account.to_json()
-        await self.commit(event)
-        return chosen, token
+        command = TakeSeat("table", name, wanted, token_hash(token), account)
+        events = await self.execute_or_raise(command)
+        seat = next(event.seat for event in events if isinstance(event, JoinEvent))
+        return seat, token
+
+    async def start_match(self) -> None:
+        """Start the match for the lobby (raises :class:`Refusal`); the caller holds the lock."""
+        await self.execute_or_raise(StartMatch("table"))
 
     async def start(self, client: Client, _msg: Start) -> None:
         """The host starts the match once every seat is taken."""
-        await self.run(client, self._start)
-
-    async def _start(self, client: Client) -> None:
-        if client.seat is None:
-            raise Refusal("spectator", "spectators cannot start the match")
-        if client.seat != 0:
-            raise Refusal("not_host", "only the host (seat 1) starts the match")
-        if self.match is not None:
-            raise Refusal("already_started", "the match has already started")
-        if not all(seat.taken for seat in self.seats):
-            raise Refusal("seats_empty", "wait until every seat is taken")
-        await self.commit({"type": "start"})
-        client.send(encode(ack_message(self.version)))
-        self.broadcast()
+        await self.perform(client, StartMatch(sender_of(client.seat)))
 
     async def act(self, client: Client, msg: Act) -> None:
         """Play an action: credentials, turn, legality, version, then store and apply."""
-        await self.run(client, lambda c: self._act(c, msg))
-
-    def check_action(self, seat: int, text: str) -> MatchState:
-        """The match after ``seat`` plays ``text``, or a :class:`Refusal` (turn, legality)."""
-        match = self.match
-        if match is None:
-            raise Refusal("not_started", "the match has not started")
-        if match.finished:
-            raise Refusal("match_over", "the match is over")
-        if match.current_seat is None:
-            raise Refusal("round_over", "the round is over: deal the next one")
-        if match.current_seat != seat:
-            raise Refusal("not_your_turn", f"it is {match.names[match.current_seat]}'s turn")
-        try:
-            return match_apply(match, parse_action(text))
-        except RamiError as error:
-            raise Refusal(error.code, error.message) from None
-
-    async def _act(self, client: Client, msg: Act) -> None:
-        if client.seat is None:
-            raise Refusal("spectator", "spectators cannot play")
-        if msg.seat is not None and msg.seat != client.seat:
-            raise Refusal("not_your_seat", "you can only play for your own seat")
-        after = self.check_action(client.seat, msg.action)
-        if msg.version != self.version:
-            raise Refusal("stale_version", f"you saw version {msg.version}, now {self.version}")
-        text = action_text(parse_action(msg.action))
-        await self.commit({"type": "act", "seat": client.seat, "action": text}, after)
-        client.send(encode(ack_message(self.version)))
-        self.broadcast()
+        command = Play(sender_of(client.seat), msg.action, msg.seat, msg.version)
+        await self.perform(client, command)
 
     async def deal_next(self, client: Client, msg: NextRound) -> None:
         """Deal the next round (any seated player, between rounds)."""
-        await self.run(client, lambda c: self._next_round(c, msg.version))
-
-    async def _next_round(self, client: Client, version: int) -> None:
-        if client.seat is None:
-            raise Refusal("spectator", "spectators cannot deal")
-        self.check_next_round()
-        if version != self.version:
-            raise Refusal("stale_version", f"you saw version {version}, now {self.version}")
-        await self.commit({"type": "next_round"})
-        client.send(encode(ack_message(self.version)))
-        self.broadcast()
-
-    def check_next_round(self) -> None:
-        """Refuse unless a round is over and the match goes on."""
-        match = self.match
-        if match is None:
-            raise Refusal("not_started", "the match has not started")
-        if match.finished:
-            raise Refusal("match_over", "the match is over")
-        if match.round.phase is not Phase.OVER:
-            raise Refusal("round_in_progress", "the round is still being played")
+        await self.perform(client, Deal(sender_of(client.seat), msg.version))
 
 
 def refuse_protocol(client: Client, table: Table | None, error: ProtocolError) -> None:

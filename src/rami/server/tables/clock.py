@@ -98,10 +98,16 @@ class ManualClock:
         waiters: set[asyncio.Future[Any]] = {asyncio.ensure_future(event.wait())}
         if timeout is not None:
             waiters.add(self._deadline(timeout))
-        _, pending = await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
-        for future in pending:
-            future.cancel()
+        try:
+            await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+        finally:  # also when the waiting task is cancelled: nothing is left behind
+            for future in waiters:
+                future.cancel()
         return event.is_set()
+
+    def pending(self) -> list[float]:
+        """The deadlines someone waits for, soonest first (for tests that check a schedule)."""
+        return sorted(deadline for deadline, _, future in self._sleepers if not future.done())
 
     async def advance(self, seconds: float) -> None:
         """Move time forward, waking every waiter whose deadline falls inside, in order."""
@@ -111,12 +117,14 @@ class ManualClock:
             self._now = max(self._now, deadline)
             if not future.done():
                 future.set_result(None)
-            await _settle()
+                await _settle()
         self._now = target
         await _settle()
+        self._sleepers = [entry for entry in self._sleepers if not entry[2].done()]
+        heapq.heapify(self._sleepers)
 
 
-async def _settle(rounds: int = 20) -> None:
+async def _settle(rounds: int = 50) -> None:
     """Give the event loop enough turns for woken tasks to run to their next wait."""
     for _ in range(rounds):
         await asyncio.sleep(0)

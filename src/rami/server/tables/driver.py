@@ -3,6 +3,8 @@
 Each table has one driver task. It sleeps until the next deadline (a bot's thinking time, a
 seat's grace period, the turn timer) or until the table changes, then acts under the table's
 lock through the same checks as a person's command. Bots only ever see ``view_for`` output.
+Time is the table's clock. When the store fails or the driver hits a bug, it tries again
+after a doubling wait (:class:`~rami.server.tables.backoff.Backoff`), one log line per try.
 """
 
 from __future__ import annotations
@@ -10,20 +12,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from collections.abc import Callable
 
 from rami.actions import Action, TakeBack, action_text
 from rami.bots import LEVELS, Bot, make_bot
-from rami.server.tables.actor import Table
+from rami.server.tables.actor import NotStored, Table
+from rami.server.tables.backoff import Backoff
+from rami.server.tables.commands import Deal, Play
 from rami.server.tables.state import Refusal
 from rami.state import Phase
 from rami.views import PlayerView, view_for
 
 log = logging.getLogger("rami.server")
-
-RETRY = 1.0
-"""Seconds the driver waits before trying again after it failed."""
 
 AWAY_LEVELS = ("medium", "easy", "random")
 """Bot levels to stand in for a person who is away, preferred first (quick and sound)."""
@@ -52,6 +52,7 @@ class Driver:
         """Called (under the table's lock) when an idle table leaves memory (:meth:`archive_at`)."""
         self.bots: dict[tuple[int, str], Bot] = {}
         self.task: asyncio.Task[None] | None = None
+        self.backoff = Backoff()
 
     def start(self) -> None:
         """Start the task on the running loop."""
@@ -130,35 +131,51 @@ class Driver:
 
     async def _run(self) -> None:
         table = self.table
+        clock = table.clock
         while True:
             table.wakeup.clear()
             deadline = self.next_deadline()
-            delay = None if deadline is None else max(0.0, deadline - time.monotonic())
-            if delay is None or delay > 0:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(table.wakeup.wait(), delay)
-                    continue
+            delay = None if deadline is None else max(0.0, deadline - clock.now())
+            if (delay is None or delay > 0) and await clock.wait(table.wakeup, delay):
+                continue
             async with table.lock:
                 archive = self.archive_at()
-                if archive is not None and time.monotonic() >= archive:
+                if archive is not None and clock.now() >= archive:
                     if self.on_idle is not None:
                         self.on_idle(table)
                         return
-                    table.quiet_since = time.monotonic()  # nobody to archive to: keep it
+                    table.quiet_since = clock.now()  # nobody to archive to: keep it
                     continue
                 try:
-                    if not table.closed:
-                        await self._due()
-                    failed = False
+                    refusal = None if table.closed else await self._due()
+                    failed = self._failed(refusal)
                 except Exception:  # a bug must not stop the table for good
-                    log.exception("table %s: the driver failed; trying again", table.table_id)
-                    failed = True
+                    failed = self.backoff.failed()
+                    log.exception(
+                        "table %s: the driver failed; trying again in %g s", table.table_id, failed
+                    )
             if failed:
-                await asyncio.sleep(RETRY)
+                await clock.sleep(failed)
 
-    async def _due(self) -> None:
+    def _failed(self, refusal: Refusal | None) -> float:
+        """Seconds to wait after a store failure (logged), 0 after anything else."""
+        if not isinstance(refusal, NotStored):
+            self.backoff.succeeded()
+            return 0.0
+        delay = self.backoff.failed()
+        log.error(
+            "table %s: event %d not saved (%s); trying again in %g s",
+            self.table.table_id,
+            refusal.version,
+            refusal.cause,
+            delay,
+        )
+        return delay
+
+    async def _due(self) -> Refusal | None:
+        """Do what is due now; the refusal met, if any."""
         table = self.table
-        now = time.monotonic()
+        now = table.clock.now()
         changed = False
         for seat in table.seats:
             away = seat.away_since
@@ -172,25 +189,23 @@ class Driver:
             changed = True
         seat_to_play = self.auto_seat()
         if seat_to_play is not None and now >= table.changed_at + table.settings.bot_delay:
-            await self._play(seat_to_play)
-            return
+            return await self._play(seat_to_play)
         deal = self.deal_at()
         if deal is not None and now >= deal:
-            await self._deal()
-            return
+            return self._done(await table.execute(Deal("table")))
         if changed:
             table.wakeup.set()
             table.broadcast()
+        return None
 
-    async def _deal(self) -> None:
+    def _done(self, result: object) -> Refusal | None:
+        """Broadcast what happened; after a refusal, wait a bot delay before trying again."""
         table = self.table
-        try:
-            table.check_next_round()
-            await table.commit({"type": "next_round"})
-        except Refusal:
-            table.changed_at = time.monotonic()
-            return
+        if isinstance(result, Refusal):
+            table.changed_at = table.clock.now()
+            return result
         table.broadcast()
+        return None
 
     def _bot(self, seat: int) -> Bot:
         state = self.table.seats[seat]
@@ -200,20 +215,13 @@ class Driver:
             bot = self.bots[seat, level] = make_bot(level, f"{self.table.table_id}-{seat}")
         return bot
 
-    async def _play(self, seat: int) -> None:
+    async def _play(self, seat: int) -> Refusal | None:
         table = self.table
         assert table.match is not None
         view = view_for(table.match, seat)
         # A strong bot may think for a while: off the event loop, so other tables keep going.
         action = await asyncio.to_thread(self._choose, seat, view.legal, view)
-        text = action_text(action)
-        try:
-            after = table.check_action(seat, text)
-            await table.commit({"type": "act", "seat": seat, "action": text}, after)
-        except Refusal:
-            table.changed_at = time.monotonic()
-            return
-        table.broadcast()
+        return self._done(await table.execute(Play("table", action_text(action), seat)))
 
     def _choose(self, seat: int, legal: tuple[Action, ...], view: PlayerView) -> Action:
         try:

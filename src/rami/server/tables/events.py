@@ -1,20 +1,20 @@
-"""Stored events applied to a table: each checked against the table now, then settled.
+"""The stored events of a table: a typed, versioned union, one model per kind.
 
-The actor applies an event once it is stored; a restored table applies its stored events in
-order. An event that does not fit the table raises :class:`BadEventError`.
+A table is its configuration plus these events in order. Each is stored as a compact JSON
+object with ``type`` first and its version ``v`` (rows written before ``v`` existed read as
+version 1). :func:`parse_event` reads a stored row back, :func:`stored_form` writes one; the
+rules an event must fit are in :mod:`rami.server.tables.rules`, its effect in
+:mod:`rami.server.tables.evolve`.
 """
 
 from __future__ import annotations
 
-from typing import Any, TypeGuard
+from typing import Annotated, Any, Literal, Self
 
-from rami.actions import parse_action
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, TypeAdapter, ValidationError
+
 from rami.errors import RamiError
-from rami.match import MatchState, match_apply, new_match, next_round
-from rami.server.tables import seat_events
-from rami.server.tables.identity import Identity
-from rami.server.tables.state import TableState
-from rami.state import Phase
+from rami.match import MatchState
 
 
 class BadEventError(RamiError, ValueError):
@@ -23,65 +23,111 @@ class BadEventError(RamiError, ValueError):
     code = "bad_event"
 
 
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
+class AccountRef(BaseModel):
+    """The account a seat is bound to: its id and name (no secret)."""
+
+    model_config = ConfigDict(strict=True, frozen=True)
+
+    id: int
+    name: Annotated[str, Field(min_length=1)]
 
 
-def outcome(table: TableState, event: dict[str, Any]) -> MatchState | None:
-    """The match once ``event`` is applied; nothing changes.
+class _Event(BaseModel):
+    model_config = ConfigDict(strict=True, frozen=True, extra="ignore")
 
-    Raises :class:`BadEventError` when the event does not fit the table now (a corrupt
-    store), and whatever the engine raises when it cannot apply it.
-    """
-    kind = event.get("type")
-    match = table.match
-    if table.closed:
-        raise BadEventError(f"{kind!r} after the table was closed")
-    if kind in seat_events.KINDS:
-        seat_events.check(table, event)
-        return match
-    if kind == "join":
-        seat = event.get("seat")
-        if match is not None or not _is_int(seat) or not 0 <= seat < len(table.seats):
-            raise BadEventError(f"join of seat {seat!r} does not fit the table")
-        if table.seats[seat].taken:
-            raise BadEventError(f"seat {seat} is taken already")
-        if not isinstance(event.get("name"), str) or not isinstance(event.get("token_hash"), str):
-            raise BadEventError("a join names a player and a token hash")
-        if "account" in event:
-            account = Identity.from_json(event["account"])
-            if account is None:
-                raise BadEventError("a join's account is an id and a name")
-            if table.seat_of_account(account.account_id) is not None:
-                raise BadEventError(f"account {account.account_id} is seated already")
-        return None
-    if kind == "start":
-        if match is not None or not all(seat.taken for seat in table.seats):
-            raise BadEventError("start before every seat is taken, or twice")
-        names = [seat.name or "?" for seat in table.seats]
-        return new_match(table.config.rules, names, table.seed)
-    if match is None or match.finished:
-        raise BadEventError(f"{kind!r} outside a match in play")
-    if kind == "act":
-        action = event.get("action")
-        if event.get("seat") != match.current_seat or not isinstance(action, str):
-            raise BadEventError(f"act {action!r} by seat {event.get('seat')!r} out of turn")
-        return match_apply(match, parse_action(action))
-    if kind == "next_round":
-        if match.round.phase is not Phase.OVER:
-            raise BadEventError("next_round while the round is being played")
-        return next_round(match)
-    raise BadEventError(f"unknown event type {kind!r}")
+    v: Literal[1] = 1
+    """The version of this kind's fields."""
+
+    _match: MatchState | None = PrivateAttr(default=None)
+    """The match once the event is applied, when :mod:`.rules` computed it (never stored)."""
+
+    def with_match(self, match: MatchState | None) -> Self:
+        """Remember the match this event leads to, so applying it does not compute it again."""
+        self._match = match
+        return self
+
+    @property
+    def match_after(self) -> MatchState | None:
+        """The match computed by :func:`rami.server.tables.rules.fits` (None: not computed)."""
+        return self._match
 
 
-def settle(table: TableState, event: dict[str, Any], after: MatchState | None) -> None:
-    if event["type"] in seat_events.KINDS:
-        seat_events.settle(table, event)
-    elif event["type"] == "join":
-        seat = table.seats[event["seat"]]
-        seat.name, seat.token_hash, seat.joined = event["name"], event["token_hash"], True
-        seat.account = Identity.from_json(event.get("account"))
-    else:
-        table.match = after
-    table.version += 1
-    table.touch()
+class JoinEvent(_Event):
+    """A person took a seat before the start (bound to an account when logged in)."""
+
+    type: Literal["join"] = "join"
+    seat: int
+    name: str
+    token_hash: str
+    account: AccountRef | None = None
+
+
+class StartEvent(_Event):
+    """The match began: every seat was taken."""
+
+    type: Literal["start"] = "start"
+
+
+class ActEvent(_Event):
+    """The seat to act played an action (its canonical text)."""
+
+    type: Literal["act"] = "act"
+    seat: int
+    action: str
+
+
+class NextRoundEvent(_Event):
+    """The next round was dealt."""
+
+    type: Literal["next_round"] = "next_round"
+
+
+class RemoveEvent(_Event):
+    """The host freed a person's seat before the start."""
+
+    type: Literal["remove"] = "remove"
+    seat: int
+
+
+class StandInEvent(_Event):
+    """The host gave a person's away seat to a bot of ``level``."""
+
+    type: Literal["stand_in"] = "stand_in"
+    seat: int
+    level: str
+
+
+class CloseEvent(_Event):
+    """The host closed the table for good."""
+
+    type: Literal["close"] = "close"
+
+
+Event = Annotated[
+    JoinEvent | StartEvent | ActEvent | NextRoundEvent | RemoveEvent | StandInEvent | CloseEvent,
+    Field(discriminator="type"),
+]
+"""Every kind of stored event, told apart by ``type``."""
+
+_EVENT: TypeAdapter[Event] = TypeAdapter(Event)
+
+MATCH_EVENTS = (StartEvent, ActEvent, NextRoundEvent)
+"""The kinds that change the match (the others change seats or the table)."""
+
+
+def parse_event(row: object) -> Event:
+    """The event in a stored row; raises :class:`BadEventError` for a row of no known shape."""
+    if not isinstance(row, dict):
+        raise BadEventError("an event is a JSON object")
+    try:
+        return _EVENT.validate_python(row)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        raise BadEventError(f"{row.get('type')!r} event: {where}: {first['msg']}") from None
+
+
+def stored_form(event: Event) -> dict[str, Any]:
+    """The row stored for ``event``: ``type`` first, then ``v`` and the fields set."""
+    fields = event.model_dump(mode="json", exclude_none=True)
+    return {"type": fields.pop("type"), **fields}

@@ -1,12 +1,11 @@
 """What a table holds between commands: seats, the match, its version, the connections bound
 to it, who is away and the turn timer. :class:`~rami.server.tables.actor.Table` runs the
-commands that change it; :mod:`rami.server.tables.events` applies its stored events.
+commands that change it; :func:`~rami.server.tables.evolve.evolve` applies its stored events.
 """
 
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -14,6 +13,7 @@ from rami.errors import RamiError
 from rami.match import MatchState
 from rami.server.store.storage import Storage
 from rami.server.tables.auth import token_matches
+from rami.server.tables.clock import SYSTEM_CLOCK, Clock
 from rami.server.tables.config import Seat, TableConfig
 from rami.server.tables.extras import ChatLog, RematchVotes
 from rami.server.tables.identity import Identity
@@ -75,6 +75,7 @@ class TableState:
         storage: Storage,
         settings: Settings,
         created: float,
+        clock: Clock = SYSTEM_CLOCK,
     ) -> None:
         self.table_id = table_id
         self.config = config
@@ -82,13 +83,15 @@ class TableState:
         self.storage = storage
         self.settings = settings
         self.created = created
+        self.clock = clock
+        """Where the table reads the time (its timers, grace periods and idle time)."""
         names = _seat_names(config)
         self.seats = [Seat(bot=level, name=names[i]) for i, level in enumerate(config.bots)]
         self.match: MatchState | None = None
         self.version = 0
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
-        self.changed_at = time.monotonic()
+        self.changed_at = self.clock.now()
         self.turn_started = self.changed_at
         self.timed_out: tuple[int, int] | None = None
         self.last_turn: tuple[int, int] | None = None
@@ -105,7 +108,7 @@ class TableState:
 
     def touch(self) -> None:
         """Note a change now: the turn timer restarts on a new turn; the table is awake."""
-        now = time.monotonic()
+        now = self.clock.now()
         key = self.turn_key()
         if key != self.last_turn:
             self.last_turn = key
@@ -124,7 +127,7 @@ class TableState:
         """Seconds left on the turn timer of the seat to act (None: no timer running)."""
         if self.config.turn_timer is None or self.turn_key() is None:
             return None
-        left = self.turn_started + self.config.turn_timer - time.monotonic()
+        left = self.turn_started + self.config.turn_timer - self.clock.now()
         return round(max(0.0, left), 1)
 
     def listed_status(self) -> str:
@@ -135,7 +138,7 @@ class TableState:
 
     def mark_away(self) -> None:
         """Count every person with no connection as away from now (a restored table)."""
-        now = time.monotonic()
+        now = self.clock.now()
         for seat in self.seats:
             if seat.joined and seat.bot is None and seat.online == 0:
                 seat.away_since = now
@@ -177,8 +180,8 @@ class TableState:
             state = self.seats[client.seat]
             state.online -= 1
             if state.online == 0 and state.bot is None:
-                state.away_since = time.monotonic()
+                state.away_since = self.clock.now()
                 self.wakeup.set()
         if not self.clients:
-            self.quiet_since = time.monotonic()
+            self.quiet_since = self.clock.now()
             self.wakeup.set()

@@ -1,0 +1,54 @@
+"""``evolve(table, event)``: the one place a stored event changes a table.
+
+The actor calls it once the event is stored; a restored table calls it for each stored event
+in order. It trusts the event (:func:`~rami.server.tables.rules.fits` checked it) and changes
+the table in place: seats, the match, the closed flag, and the version, counted per event.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from rami.server.tables import rules
+from rami.server.tables.events import (
+    ActEvent,
+    CloseEvent,
+    Event,
+    JoinEvent,
+    NextRoundEvent,
+    RemoveEvent,
+    StandInEvent,
+    StartEvent,
+)
+from rami.server.tables.identity import Identity
+from rami.server.tables.state import TableState
+
+T = TypeVar("T", bound=TableState)
+
+
+def evolve(table: T, event: Event) -> T:
+    """``table`` once ``event`` happened (changed in place, and returned)."""
+    match event:
+        case JoinEvent():
+            seat = table.seats[event.seat]
+            seat.name, seat.token_hash, seat.joined = event.name, event.token_hash, True
+            account = event.account
+            seat.account = None if account is None else Identity(account.id, account.name)
+        case StartEvent() | ActEvent() | NextRoundEvent():
+            after = event.match_after
+            table.match = rules.next_match(table, event) if after is None else after
+        case RemoveEvent():
+            for client in table.clients:
+                if client.seat == event.seat:
+                    client.seat = None
+            seat = table.seats[event.seat]
+            seat.name, seat.token_hash, seat.joined, seat.account = None, "", False, None
+            seat.online, seat.away_since, seat.autoplay = 0, None, False
+        case StandInEvent():
+            seat = table.seats[event.seat]
+            seat.stand_in, seat.autoplay = event.level, True
+        case CloseEvent():
+            table.closed = True
+    table.version += 1
+    table.touch()
+    return table
