@@ -1,7 +1,7 @@
 // The leaderboard (/leaderboard?preset=rami51 or rami40): players by shown rating, and the bots.
 
 import { html, render } from "../vendor/lit-html/lit-html.js";
-import { errorText, presetName, t } from "./i18n.js";
+import { errorText, levelName, presetName, t } from "./i18n.js";
 import { startPage } from "./page.js";
 import { FAMILIES, rating } from "./ratings.js";
 
@@ -20,7 +20,7 @@ function botsView(bots) {
   return html`<table class="results" id="bots">
       <caption>${t("Bots")}</caption>
       <thead><tr><th scope="col">${t("Level")}</th><th scope="col">${t("Rating")}</th></tr></thead>
-      <tbody>${bots.map((b) => html`<tr><th scope="row">${t("Bot: {level}", { level: b.level })}</th><td>${rating(b.rating)}</td></tr>`)}</tbody></table>`;
+      <tbody>${bots.map((b) => html`<tr><th scope="row">${t("Bot: {level}", { level: levelName(b.level) })}</th><td>${rating(b.rating)}</td></tr>`)}</tbody></table>`;
 }
 
 async function draw(main) {

@@ -2,7 +2,7 @@
 // to it; the quick match and the live lists of tables come from lobbylive.js.
 
 import { html, render } from "../vendor/lit-html/lit-html.js";
-import { errorText, presetName, t } from "./i18n.js";
+import { errorText, levelName, presetName, t } from "./i18n.js";
 import { showLobbyExtras } from "./lobbylive.js";
 import { request } from "./session.js";
 
@@ -14,7 +14,7 @@ function seatRows(count, bots) {
   for (let seat = 2; seat <= count; seat++) {
     rows.push(html`<label>${t("Seat {number}", { number: seat })} <select name=${`seat${seat}`}>
       <option value="">${t("A friend (invite link)")}</option>
-      ${bots.map((level) => html`<option value=${level}>${t("Bot: {level}", { level })}</option>`)}</select></label>`);
+      ${bots.map((level) => html`<option value=${level}>${t("Bot: {level}", { level: levelName(level) })}</option>`)}</select></label>`);
   }
   return rows;
 }

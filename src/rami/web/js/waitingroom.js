@@ -2,7 +2,7 @@
 // join form and the host's start button.
 
 import { html, nothing } from "../vendor/lit-html/lit-html.js";
-import { presetName, t } from "./i18n.js";
+import { levelName, presetName, t } from "./i18n.js";
 import { hostToolsView, removeButtonView } from "./host.js";
 import { messageView } from "./handview.js";
 
@@ -27,7 +27,7 @@ export function waitingView(board) {
   const info = board.snap.table;
   const link = `${location.origin}/t/${board.tableId}`;
   const seats = info.seats.map((s, i) => {
-    const who = s.bot ? t("Bot: {level}", { level: s.bot }) : s.name ? s.name : t("free");
+    const who = s.bot ? t("Bot: {level}", { level: levelName(s.bot) }) : s.name ? s.name : t("free");
     return html`<li class=${s.taken ? "taken" : "free"}>${t("Seat {number}", { number: i + 1 })}: ${who}${
       i === board.seat ? ` (${t("you")})` : ""}${removeButtonView(board, s, i)}</li>`;
   });
