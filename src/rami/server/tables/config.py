@@ -92,6 +92,8 @@ def _bad(message: str) -> ProtocolError:
 def parse_create(body: CreateTable) -> tuple[TableConfig, str]:
     """Check a create-table request (already typed); returns the configuration and host name."""
     name = clean_name(body.name)
+    if body.format is not None and body.rounds is not None:
+        raise _bad("choose a match format or a number of rounds, not both")
     try:
         rules = get_rules(body.preset)
         options = body.rule_changes()
@@ -100,8 +102,6 @@ def parse_create(body: CreateTable) -> tuple[TableConfig, str]:
                 raise _bad(f"rounds must be {ROUNDS_RANGE[0]}-{ROUNDS_RANGE[1]}")
             options = {**options, "match_end": "rounds", "match_limit": body.rounds}
         if body.format is not None:
-            if body.rounds is not None:
-                raise _bad("choose a match format or a number of rounds, not both")
             rules = format_rules(rules, body.format)
         if options:
             rules = rules.replace(**options)

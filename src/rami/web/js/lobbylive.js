@@ -66,6 +66,20 @@ function follow(box) {
   tick();
 }
 
+/** A logged-in player plays under the account's name: the field shows it and cannot be
+ * changed (the server seats the account's name whatever is typed). */
+export function accountName(input, account) {
+  input.value = account.name;
+  input.readOnly = true;
+  input.setAttribute("aria-readonly", "true");
+  const note = document.createElement("span");
+  note.className = "hint-text account-name-note";
+  note.id = `${input.form ? input.form.id : "name"}-account-note`;
+  note.textContent = t("You play under your account's name.");
+  input.setAttribute("aria-describedby", note.id);
+  input.closest("label").after(note);
+}
+
 /** Fill the lobby's live part and adapt the create form to the account (name, rated). */
 export async function showLobbyExtras(root, meta, form) {
   const box = root.querySelector("#lobby-live");
@@ -87,7 +101,7 @@ export async function showLobbyExtras(root, meta, form) {
     form.rated.disabled = false;
     form.rated.removeAttribute("aria-describedby");
     root.querySelector("#rated-hint").hidden = true;
-    if (!form.name.value) form.name.value = account.name;
+    accountName(form.name, account);
   }
   showQuickMatch(box.querySelector("#quick-match"), meta, account);
 }

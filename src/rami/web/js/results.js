@@ -5,6 +5,7 @@ import { html, nothing } from "../vendor/lit-html/lit-html.js";
 import { cardFace } from "./cards.js";
 import { cardName, letters, seatName, t } from "./i18n.js";
 import { carryMutes } from "./chat.js";
+import { ratingChangesView } from "./ratingchange.js";
 
 /** The scores table: one row per finished round, then the totals. */
 export function scoresView(board, caption, extraClass = "") {
@@ -61,7 +62,7 @@ export function roundOverView(board) {
   const finished = board.snap.table.status === "finished";
   const winners = finished
     ? html`<p class="winner">${t("Match over")}: ${t("Winner: {names}", { names: game.winners.map((w) => names[w]).join(", ") })}</p>
-       ${scoresView(board, t("Scores by round"), "match-scores")}`
+       ${scoresView(board, t("Scores by round"), "match-scores")}${ratingChangesView(board)}`
     : nothing;
   const verified = board.verified[result.round];
   const next = !finished && board.seat !== null

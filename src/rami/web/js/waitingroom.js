@@ -19,7 +19,7 @@ function factsView(info) {
 function joinTable(board, event) {
   event.preventDefault();
   const name = event.target.name.value;
-  localStorage.setItem("rami-name", name);
+  if (!board.account) localStorage.setItem("rami-name", name);
   board.send({ type: "join", name });
 }
 
@@ -33,9 +33,13 @@ export function waitingView(board) {
   });
   const free = info.seats.some((s) => !s.taken);
   const closed = info.status === "closed";
+  const account = board.account || null;
+  const nameField = account
+    ? html`<label>${t("Your name")} <input name="name" readonly aria-readonly="true" aria-describedby="join-account-note"
+        .value=${account.name}></label><span id="join-account-note" class="hint-text">${t("You play under your account's name.")}</span>`
+    : html`<label>${t("Your name")} <input name="name" required maxlength="24" .value=${localStorage.getItem("rami-name") || ""}></label>`;
   const join = board.seat === null && free && !closed
-    ? html`<form id="join" class="inline" @submit=${(e) => joinTable(board, e)}><label>${t("Your name")} <input name="name" required
-        maxlength="24" .value=${localStorage.getItem("rami-name") || ""}></label>
+    ? html`<form id="join" class="inline" @submit=${(e) => joinTable(board, e)}>${nameField}
         <button class="primary">${t("Take a seat")}</button></form>`
     : nothing;
   const start = closed
