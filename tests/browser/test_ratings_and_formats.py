@@ -151,6 +151,12 @@ def test_bot_levels_seat_names_and_the_replay_title_speak_the_page_language(
         "#create select[name=seat2] option", "os => os.map(o => o.textContent)"
     )
     assert "Robot : difficile" in options and "Robot : moyen" in options
+    listed, _token = pages_app.create_table("Lu", seats=3, bots=["hard"], public=True)
+    page.wait_for_selector(f"#open-tables li[data-table='{listed}']")
+    assert (
+        page.text_content(f"#open-tables li[data-table='{listed}'] .who")
+        == "Lu, Robot 3 (difficile)"
+    )
     table, token = pages_app.create_table("Gus", bots=["medium"])
     page.goto(f"{pages_app.url}/t/{table}#seat={token}")
     page.wait_for_selector(".waiting .seats")
