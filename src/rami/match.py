@@ -1,7 +1,8 @@
 """A match: rounds dealt in turn, dealer rotation, totals, elimination and the winners.
 
 Round seat ``i`` is match seat ``active[i]``; players eliminated under the elimination rule
-sit out the rounds that follow.
+sit out the rounds that follow. A match format (:data:`MATCH_FORMATS`) is a named end of match
+a table may choose instead of its preset's: the full match, a race to 201, or six rounds.
 """
 
 from __future__ import annotations
@@ -11,10 +12,66 @@ from dataclasses import dataclass, replace
 
 from rami.actions import Action
 from rami.engine import apply, deal, legal_actions
-from rami.errors import IllegalActionError
-from rami.rules import RuleSet
+from rami.errors import IllegalActionError, InvalidRulesError
+from rami.rules import MatchEnd, RuleSet
 from rami.shuffle import commitment, derive_seed, new_seed, table_binding
 from rami.state import Phase, RoundState
+
+
+@dataclass(frozen=True, slots=True)
+class MatchFormat:
+    """An end of match by name: ``match_end`` and ``match_limit`` (None: the preset's own)."""
+
+    name: str
+    match_end: MatchEnd | None = None
+    match_limit: int | None = None
+
+    def fits(self, rules: RuleSet) -> bool:
+        """True when this format is a shorter match than ``rules``' own (or is it)."""
+        if self.match_end is None:
+            return True
+        if self.match_end == "score_limit":
+            assert self.match_limit is not None
+            return rules.match_end == "score_limit" and self.match_limit < rules.match_limit
+        return rules.match_end != "rounds"
+
+
+MATCH_FORMATS: dict[str, MatchFormat] = {
+    "full": MatchFormat("full"),
+    "to201": MatchFormat("to201", "score_limit", 201),
+    "rounds6": MatchFormat("rounds6", "rounds", 6),
+}
+"""The match formats: the preset's full match, first total to 201 (presets played to a higher
+score), six rounds (presets that do not already count rounds)."""
+
+
+def format_rules(rules: RuleSet, name: str) -> RuleSet:
+    """``rules`` ended as format ``name`` says; :class:`InvalidRulesError` (``unknown_format``,
+    ``format_not_for_rules``) for an unknown format or one these rules do not take."""
+    found = MATCH_FORMATS.get(name)
+    if found is None:
+        known = ", ".join(MATCH_FORMATS)
+        raise InvalidRulesError(f"unknown match format {name!r} (known: {known})", "unknown_format")
+    if not found.fits(rules):
+        raise InvalidRulesError(
+            f"the {name} format is not a shorter match of these rules", "format_not_for_rules"
+        )
+    if found.match_end is None:
+        return rules
+    return rules.replace(match_end=found.match_end, match_limit=found.match_limit)
+
+
+def formats_for(rules: RuleSet) -> tuple[str, ...]:
+    """The names of the formats ``rules`` take, the full match first."""
+    return tuple(name for name, found in MATCH_FORMATS.items() if found.fits(rules))
+
+
+def format_of(rules: RuleSet, preset: RuleSet) -> str | None:
+    """The format that turns ``preset`` into ``rules`` (None: other rules than any format's)."""
+    for name in formats_for(preset):
+        if format_rules(preset, name) == rules:
+            return name
+    return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,8 @@ def test_signup_sets_the_session_and_me_answers(env: Env) -> None:
     assert body["name"] == "Ana"
     assert body["settings"] == {"language": None, "card_size": "medium"}
     assert set(body["ratings"]) == {"rami51", "rami40"}
-    assert body["ratings"]["rami51"] == {"mu": 25.0, "sigma": 8.3333, "rating": 0.0, "games": 0}
+    new = {"mu": 25.0, "sigma": 8.3333, "rating": 1500, "provisional": True, "games": 0}
+    assert body["ratings"]["rami51"] == new
     cookies = response.headers.get_list("set-cookie")
     session = next(c for c in cookies if c.startswith("rami_session="))
     assert "HttpOnly" in session and "SameSite=lax" in session and "Path=/" in session

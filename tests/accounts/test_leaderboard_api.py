@@ -7,6 +7,7 @@ from accounts_helpers import Env, make_account
 
 from rami.accounts import MatchResult, SeatResult, SeatStats
 from rami.accounts.botratings import BOT_RATINGS
+from rami.accounts.ratings import Rating, shown_rating
 
 
 def _play(env: Env, key: str, seats: list[SeatResult], preset: str = "rami51") -> None:
@@ -97,7 +98,8 @@ def test_the_leaderboard_ranks_a_family_by_shown_rating(played: Env) -> None:
         (2, "Bruno", 2),
     ]
     ana = body["players"][0]
-    assert ana["rating"] == pytest.approx(ana["mu"] - 3 * ana["sigma"], abs=0.01)
+    assert ana["rating"] == shown_rating(Rating(ana["mu"], ana["sigma"]))
+    assert ana["provisional"] is True
     assert [b["level"] for b in body["bots"]] == ["hard", "expert", "medium", "easy", "random"]
     assert body["bots"][0] == {"level": "hard", **BOT_RATINGS["hard"].to_json()}
     forty = played.client.get("/api/leaderboard", params={"preset": "rami40-house"}).json()
@@ -145,7 +147,8 @@ def test_a_player_page_has_ratings_history_games_and_stats(played: Env) -> None:
     assert body["ratings"]["rami40"] == {
         "mu": 25.0,
         "sigma": 8.3333,
-        "rating": 0.0,
+        "rating": 1500,
+        "provisional": True,
         "games": 0,
         "history": [],
     }
@@ -159,7 +162,10 @@ def test_a_player_page_has_ratings_history_games_and_stats(played: Env) -> None:
         {"seat": 1, "name": "Bruno", "account": "Bruno", "bot": None, "place": 3, "total": 0},
         {"seat": 2, "name": "hard", "account": None, "bot": "hard", "place": 2, "total": 0},
     ]
-    assert games[0]["rating_after"] == {k: rami51[k] for k in ("mu", "sigma", "rating")}
+    assert games[0]["rating_after"] == {
+        **{k: rami51[k] for k in ("mu", "sigma", "rating", "provisional")},
+        "change": rami51["history"][1]["rating"] - rami51["history"][0]["rating"],
+    }
     stats = body["stats"]
     assert stats["rami51"] == {
         "games": 2,

@@ -92,7 +92,13 @@ def test_the_routes_pair_two_players_on_a_started_rated_table() -> None:
     with account_server(clock=clock) as client:
         ana, bob = _player(client, "Ana"), _player(client, "Bob")
         waiting = _ask(ana, preset="rami51", players=2, bots_after=None)
-        assert waiting == {"ticket": waiting["ticket"], "status": "waiting", "bots_after": None}
+        assert waiting == {
+            "ticket": waiting["ticket"],
+            "status": "waiting",
+            "bots_after": None,
+            "format": "full",
+            "bot_level": "medium",
+        }
         assert ana.get(f"/api/quickmatch/{waiting['ticket']}").json() == waiting
         clock.now += 5
         matched = _ask(bob, preset="rami51", players=2)
@@ -137,6 +143,31 @@ def test_bots_after_fills_with_medium_bots_when_the_clock_says_so() -> None:
         ]
 
 
+def test_tickets_of_other_formats_wait_apart(quick: QuickMatch) -> None:
+    ids = table_ids()
+    quick.enqueue(ANA, "rami51", 2, None, 100.0, "to201")
+    quick.enqueue(BOB, "rami51", 2, None, 101.0)  # the full match: not with Ana
+    assert quick.pair("rami51", 2, 102.0, ids, "to201") == []  # type: ignore[arg-type]
+    assert quick.pair("rami51", 2, 102.0, ids) == []  # type: ignore[arg-type]
+    quick.enqueue(CY, "rami51", 2, None, 103.0, "to201")
+    [pairing] = quick.pair("rami51", 2, 103.0, ids, "to201")  # type: ignore[arg-type]
+    assert (pairing.accounts, pairing.format) == ((ANA, CY), "to201")
+
+
+def test_a_short_format_filled_by_expert_bots_the_ticket_chose() -> None:
+    clock = FakeClock()
+    with account_server(clock=clock) as client:
+        ana = _player(client, "Ana")
+        body = {"preset": "rami51", "players": 3, "bots_after": 30}
+        ticket = _ask(ana, **body, format="rounds6", bot_level="expert")
+        assert (ticket["format"], ticket["bot_level"]) == ("rounds6", "expert")
+        clock.now += 30
+        matched = ana.get(f"/api/quickmatch/{ticket['ticket']}").json()
+        info = client.get(f"/api/tables/{matched['table']}").json()
+        assert [seat["bot"] for seat in info["seats"]] == [None, "expert", "expert"]
+        assert (info["match_end"], info["match_limit"], info["rated"]) == ("rounds", 6, True)
+
+
 def test_quick_match_refusals() -> None:
     with account_server() as client:
         guest = browser(client)
@@ -153,6 +184,9 @@ def test_quick_match_refusals() -> None:
             ({"preset": "nope"}, 400, "bad_quickmatch"),
             ({"players": 9}, 400, "bad_quickmatch"),
             ({"bots_after": 2}, 400, "bad_quickmatch"),
+            ({"format": "to99"}, 400, "bad_quickmatch"),
+            ({"preset": "scala40", "format": "to201"}, 400, "bad_quickmatch"),
+            ({"bot_level": "godlike"}, 400, "bad_quickmatch"),
             ({"players": "2"}, 422, "malformed"),
             ({"extra": 1}, 422, "malformed"),
         ):

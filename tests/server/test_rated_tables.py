@@ -132,3 +132,34 @@ def test_a_result_not_recorded_at_the_end_is_recorded_when_the_table_is_next_loa
         assert table not in client.app.state.lobby.storage.playing_ids()  # type: ignore[attr-defined]
     assert [game["table"] for game in profile["games"]] == [table]
     assert profile["ratings"]["rami51"]["games"] == 1
+
+
+def test_a_rated_table_plays_a_shorter_format_chosen_at_creation() -> None:
+    with account_server() as client:
+        signup(client, "Ana")
+        meta = {p["name"]: p["formats"] for p in client.get("/api/meta").json()["presets"]}
+        assert meta["rami51"] == ["full", "to201", "rounds6"]
+        assert meta["scala40"] == ["full", "rounds6"]
+        for format, end in (("to201", ("score_limit", 201)), ("rounds6", ("rounds", 6))):
+            table = create_table(client, rated=True, format=format)["table"]
+            info = client.get(f"/api/tables/{table}").json()
+            assert info["rated"] and (info["match_end"], info["match_limit"]) == end
+        for body, code in (
+            ({"format": "to201", "rounds": 3}, "bad_table"),
+            ({"format": "to99"}, "bad_rules"),
+            ({"preset": "scala40", "format": "to201"}, "bad_rules"),
+            ({"format": "to201", "options": {"turn_limit": 30}}, "bad_table"),
+        ):
+            response = client.post("/api/tables", json={"name": "Ana", "rated": True, **body})
+            assert (response.status_code, response.json()["code"]) == (400, code), body
+
+
+def test_the_result_of_a_match_names_its_format() -> None:
+    from rami.match import format_rules, new_match
+    from rami.server.social.accounts import match_result
+
+    ana = Identity(1, "Ana")
+    for format in ("full", "to201", "rounds6"):
+        match = new_match(format_rules(PRESETS["rami51"], format), ["Ana", "Bot 2 (hard)"], "f")
+        result = match_result("t", "rami51", True, match, [ana, None], [None, "hard"])
+        assert result.format == format

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from rami.i18n import LANGUAGES
+from rami.server.edge.http_errors import STATUS_CODES
 from rami.server.edge.strings import ERRORS, ui_strings
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "rami"
@@ -33,6 +34,7 @@ CODE_SECOND = {
     "InvalidCardError",
     "RamiError",
     "_error",
+    "error_response",
 }
 """Calls whose second argument is a refusal code."""
 FIELDS = {"card", "meld", "taken", "points", "needed", "stands", "player"}
@@ -85,12 +87,15 @@ def refusal_codes() -> dict[str, str]:
                 code = _code(candidate)
                 if code is not None:
                     codes.setdefault(code, path.relative_to(SRC).as_posix())
+    for code in STATUS_CODES.values():  # the framework's refusals, by HTTP status
+        codes.setdefault(code, "server/edge/http_errors.py")
     return codes
 
 
 def test_the_scan_finds_the_known_refusals() -> None:
     codes = refusal_codes()
-    for code in ("opening_below_threshold", "too_many_jokers", "not_your_turn", "malformed"):
+    known = ("opening_below_threshold", "too_many_jokers", "not_your_turn", "malformed")
+    for code in (*known, "internal_error", "not_found", "method_not_allowed"):
         assert code in codes
     assert len(codes) > 70
 

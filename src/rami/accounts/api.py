@@ -17,6 +17,8 @@ Routes (answer; refusals besides the shared ones below):
   rating and the bots' fixed ratings; 400 ``unknown_preset``, ``bad_query``.
 - ``GET /api/players/{name}?games=20``: 200, ratings with history, latest games, statistics;
   404 ``no_such_player``.
+- ``GET /api/results/{table}``: 200, a finished table's recorded result: each seat's place,
+  total and (rated) rating before and after; 404 ``no_such_result`` (not recorded, or not yet).
 
 A route needing a session answers 401 ``not_logged_in`` without one, and a changing one 403
 ``bad_csrf`` without its CSRF header; a body is a JSON object of at most 4 KiB (400
@@ -92,7 +94,9 @@ class _Api:
         secret = await self.store.run(self.store.secret)
         return {
             "name": account.name,
-            "ratings": {f: {**r.to_json(), "games": games} for f, (r, games) in ratings.items()},
+            "ratings": {
+                f: {**r.to_json(games), "games": games} for f, (r, games) in ratings.items()
+            },
             "settings": account.settings(),
             "csrf_token": csrf_token(secret, token_hash),
         }
@@ -187,7 +191,7 @@ class _Api:
         limit = int_param(request, "limit", 50, 1, 200)
         offset = int_param(request, "offset", 0, 0, 1_000_000)
         players = await self.store.run(self.store.leaderboard, family, limit, offset)
-        bots = [{"level": level, **r.to_json()} for level, r in BOT_RATINGS.items()]
+        bots = [{"level": level, **r.to_json()} for level, r in BOT_RATINGS.items()]  # settled
         body = {"family": family, "presets": list(FAMILIES[family]), "players": players}
         return JSONResponse({**body, "bots": sorted(bots, key=lambda b: -b["rating"])})
 
@@ -247,6 +251,14 @@ def accounts_router(store: AccountStore, config: AccountConfig | None = None) ->
         found = await store.run(store.profile, name, games)
         if found is None:
             raise AccountError(404, "no_such_player", f"no player called {name!r}")
+        return JSONResponse(found)
+
+    @router.get("/results/{table_id}")
+    @answers
+    async def result(request: Request, table_id: str) -> Response:
+        found = await store.run(store.game_result, f"table:{table_id[:64]}")
+        if found is None:
+            raise AccountError(404, "no_such_result", "no recorded result for this table")
         return JSONResponse(found)
 
     return router

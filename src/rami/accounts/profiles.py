@@ -7,18 +7,20 @@ from typing import Any
 from sqlalchemy import case, func, select
 from sqlalchemy.engine import Connection
 
-from rami.accounts.ratings import FAMILIES, Rating
+from rami.accounts.botratings import BOT_RATINGS
+from rami.accounts.ratings import FAMILIES, PROVISIONAL_GAMES, Rating
 from rami.accounts.schema import accounts_t, game_players_t, games_t, rating_history_t, ratings_t
 
 
 def leaderboard(conn: Connection, family: str, limit: int, offset: int) -> list[dict[str, Any]]:
-    """Rated accounts of ``family`` by shown rating (``mu - 3 sigma``), best first."""
-    shown = ratings_t.c.mu - 3 * ratings_t.c.sigma
+    """Rated accounts of ``family``, best first: the settled ratings by shown rating, then the
+    provisional ones (fewer than :data:`PROVISIONAL_GAMES` games) by shown rating."""
+    provisional = case((ratings_t.c.games < PROVISIONAL_GAMES, 1), else_=0)
     query = (
         select(accounts_t.c.name, ratings_t.c.mu, ratings_t.c.sigma, ratings_t.c.games)
         .join(ratings_t, ratings_t.c.account_id == accounts_t.c.id)
         .where(ratings_t.c.family == family)
-        .order_by(shown.desc(), accounts_t.c.name_key)
+        .order_by(provisional, ratings_t.c.mu.desc(), accounts_t.c.name_key)
         .limit(limit)
         .offset(offset)
     )
@@ -27,7 +29,7 @@ def leaderboard(conn: Connection, family: str, limit: int, offset: int) -> list[
             "rank": offset + index + 1,
             "name": row.name,
             "games": row.games,
-            **Rating(row.mu, row.sigma).to_json(),
+            **Rating(row.mu, row.sigma).to_json(row.games),
         }
         for index, row in enumerate(conn.execute(query))
     ]
@@ -42,8 +44,11 @@ def _history(conn: Connection, account_id: int) -> dict[str, list[dict[str, Any]
     )
     out: dict[str, list[dict[str, Any]]] = {family: [] for family in FAMILIES}
     for row in conn.execute(query):
+        points = out.setdefault(row.family, [])
+        before = points[-1]["rating"] if points else Rating().shown
+        rating = Rating(row.mu, row.sigma).to_json(len(points) + 1)
         point = {"game": row.game_key, "table": row.table_id, "at": row.at}
-        out.setdefault(row.family, []).append({**point, **Rating(row.mu, row.sigma).to_json()})
+        points.append({**point, **rating, "change": int(rating["rating"]) - int(before)})
     return out
 
 
@@ -53,7 +58,7 @@ def _ratings(conn: Connection, account_id: int) -> dict[str, dict[str, Any]]:
     for row in conn.execute(select(ratings_t).where(ratings_t.c.account_id == account_id)):
         current[row.family] = (Rating(row.mu, row.sigma), row.games)
     return {
-        family: {**rating.to_json(), "games": games, "history": history.get(family, [])}
+        family: {**rating.to_json(games), "games": games, "history": history.get(family, [])}
         for family, (rating, games) in current.items()
     }
 
@@ -139,12 +144,9 @@ def _games(conn: Connection, account_id: int, limit: int) -> list[dict[str, Any]
                 }
             )
     after = {
-        row.game_id: Rating(row.mu, row.sigma).to_json()
-        for row in conn.execute(
-            select(rating_history_t).where(
-                rating_history_t.c.account_id == account_id, rating_history_t.c.game_id.in_(ids)
-            )
-        )
+        point["game"]: {k: point[k] for k in ("mu", "sigma", "rating", "provisional", "change")}
+        for points in _history(conn, account_id).values()
+        for point in points
     }
     return [
         {
@@ -156,7 +158,7 @@ def _games(conn: Connection, account_id: int, limit: int) -> list[dict[str, Any]
             "rounds": g.rounds,
             "finished": g.finished,
             "place": g.place,
-            "rating_after": after.get(g.id),
+            "rating_after": after.get(g.game_key),
             "players": seats[g.id],
         }
         for g in games
@@ -174,3 +176,38 @@ def profile(
         "games": _games(conn, account_id, games),
         "stats": _stats(conn, account_id),
     }
+
+
+def game_result(conn: Connection, game_key: str) -> dict[str, Any] | None:
+    """A recorded game's seats with each account's rating before and after it (None: not
+    recorded); a bot seat shows its fixed rating, unchanged."""
+    game = conn.execute(select(games_t).where(games_t.c.game_key == game_key)).first()
+    if game is None:
+        return None
+    gp = game_players_t.c
+    query = (
+        select(game_players_t, accounts_t.c.name.label("account"))
+        .outerjoin(accounts_t, accounts_t.c.id == gp.account_id)
+        .where(gp.game_id == game.id)
+        .order_by(gp.seat)
+    )
+    seats = []
+    for row in conn.execute(query):
+        seat: dict[str, Any] = {
+            "seat": row.seat,
+            "name": row.name,
+            "account": row.account,
+            "bot": row.bot,
+            "place": row.place,
+            "total": row.total,
+            "rating": None,
+        }
+        if game.rated and row.account_id is not None:
+            points = _history(conn, row.account_id).get(game.family, [])
+            found = [point for point in points if point["game"] == game_key]
+            seat["rating"] = found[0] if found else None
+        elif game.rated and row.bot in BOT_RATINGS:
+            seat["rating"] = {**BOT_RATINGS[row.bot].to_json(), "change": 0}
+        seats.append(seat)
+    body = {"game": game_key, "table": game.table_id, "preset": game.preset}
+    return {**body, "family": game.family, "rated": game.rated, "seats": seats}

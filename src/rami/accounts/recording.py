@@ -85,7 +85,8 @@ def _rate(
         BOT_RATINGS[s.bot] if s.bot is not None else current.get(s.account_id, (Rating(), 0))[0]
         for s in result.seats
     ]
-    after = rate([(rating, s.place) for rating, s in zip(before, result.seats, strict=True)])
+    places = [(rating, s.place) for rating, s in zip(before, result.seats, strict=True)]
+    after = rate(places, result.weight)
     changes = []
     for seat, old, new in zip(result.seats, before, after, strict=True):
         if seat.account_id is None:

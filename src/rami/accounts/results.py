@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from rami.accounts.botratings import BOT_RATINGS
 from rami.accounts.errors import AccountError
-from rami.accounts.ratings import Rating, family_of
+from rami.accounts.ratings import FORMAT_WEIGHTS, Rating, family_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +56,13 @@ class MatchResult:
     rounds: int
     seats: tuple[SeatResult, ...]
     finished: float = field(default_factory=time.time)
+    format: str = "full"
+    """The match format (:data:`rami.match.MATCH_FORMATS`): it weights the rating update."""
+
+    @property
+    def weight(self) -> float:
+        """The rating weight of the match's format."""
+        return FORMAT_WEIGHTS[self.format]
 
     @property
     def family(self) -> str:
@@ -76,6 +83,8 @@ class MatchResult:
             raise ValueError("seats are numbered 0 to n-1, each once")
         if self.rounds < 1:
             raise ValueError("a finished match has played at least one round")
+        if self.format not in FORMAT_WEIGHTS:
+            raise ValueError(f"unknown match format {self.format!r}")
         for seat in self.seats:
             _check_seat(seat, self.rounds)
         accounts = [s.account_id for s in self.seats if s.account_id is not None]

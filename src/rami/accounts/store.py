@@ -246,6 +246,11 @@ class AccountStore:
         with self.engine.connect() as conn:
             return profiles.leaderboard(conn, family, limit, offset)
 
+    def game_result(self, game_key: str) -> dict[str, Any] | None:
+        """A recorded game's seats and rating changes (None: no game under ``game_key``)."""
+        with self.engine.connect() as conn:
+            return profiles.game_result(conn, game_key)
+
     def profile(self, name: str, games: int) -> dict[str, Any] | None:
         """A player's public page data, or None when there is no such account."""
         account = self.account_named(name)

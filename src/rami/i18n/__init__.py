@@ -26,7 +26,7 @@ from rami.i18n.catalogs import (
     check_language,
     negotiate_language,
 )
-from rami.i18n.levels import LEVEL_WORDS, level_name
+from rami.i18n.levels import LEVEL_WORDS, bot_seat_name, level_name
 from rami.i18n.translator import N_, NC_, Translator, translator
 
 __all__ = [
@@ -38,6 +38,7 @@ __all__ = [
     "SOURCE_LANGUAGE",
     "Translator",
     "UnknownLanguageError",
+    "bot_seat_name",
     "card_name",
     "card_symbol",
     "check_language",

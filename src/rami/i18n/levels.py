@@ -18,3 +18,10 @@ def level_name(level: str, lang: str) -> str:
     """The bot level ``level`` in ``lang``; a level without words is shown as its code."""
     words = LEVEL_WORDS.get(level)
     return translator(lang).marked(words) if words is not None else level
+
+
+def bot_seat_name(number: int, level: str, lang: str) -> str:
+    """A bot's seat name in ``lang``: "Bot 2 (medium)" for seat number 2 (counted from 1)."""
+    return translator(lang).gettext(
+        "Bot {number} ({level})", number=number, level=level_name(level, lang)
+    )

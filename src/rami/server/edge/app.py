@@ -17,6 +17,7 @@ from rami.accounts import AccountConfig, AccountStore, accounts_router
 from rami.bots import LEVELS
 from rami.errors import RamiError
 from rami.i18n import LANGUAGE_NAMES, LANGUAGES, negotiate_language
+from rami.match import formats_for
 from rami.rules import PRESET_SUMMARIES, PRESETS
 from rami.rulespage import render_rules_page
 from rami.server.edge.http_errors import error_response, install_error_handlers
@@ -167,6 +168,7 @@ def create_app(
                         "summary": PRESET_SUMMARIES.get(name, ""),
                         "min": r.min_players,
                         "max": r.max_players,
+                        "formats": list(formats_for(r)),
                     }
                     for name, r in PRESETS.items()
                 ],

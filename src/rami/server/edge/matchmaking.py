@@ -4,7 +4,7 @@ quick-match routes ``/api/quickmatch`` (logged-in players, paired by :mod:`quick
 Routes (every refusal is ``{"code", "message"}``):
 
 - ``GET /api/lobby``: ``{"open": [...], "live": [...]}``, at most :data:`LOBBY_MAX` of each.
-- ``POST /api/quickmatch {preset, players, bots_after}``: 200, the ticket; 401
+- ``POST /api/quickmatch {preset, players, bots_after, format, bot_level}``: 200, the ticket; 401
   ``login_required``, 403 ``bad_origin``/``bad_csrf``, 400 ``bad_quickmatch``, 409
   ``already_waiting``, 422 ``malformed``.
 - ``GET /api/quickmatch/{ticket}``: 200, the ticket; 401 ``login_required``, 404
@@ -24,6 +24,8 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rami.accounts import AccountError
+from rami.bots import LEVELS
+from rami.match import format_rules, formats_for
 from rami.rules import PRESETS
 from rami.server.edge.http_errors import error_response
 from rami.server.messages.protocol import Text, describe_errors
@@ -52,6 +54,10 @@ class QuickMatchBody(BaseModel):
     players: int = 2
     bots_after: int | None = None
     """Seconds after which bots fill the free seats (None: wait for people only)."""
+    format: Annotated[Text, Field(max_length=20)] = "full"
+    """The match format (``GET /api/meta`` lists each preset's)."""
+    bot_level: Annotated[Text, Field(max_length=20)] = QUICK_BOT
+    """The level of the bots that fill the free seats."""
 
 
 def lobby_answer(rows: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
@@ -93,6 +99,11 @@ def _checked(body: QuickMatchBody) -> None:
     low, high = BOTS_AFTER_RANGE
     if body.bots_after is not None and not low <= body.bots_after <= high:
         raise QuickMatchRefusal(400, "bad_quickmatch", f"bots_after: {low}-{high} seconds or null")
+    if body.format not in formats_for(rules):
+        known = ", ".join(formats_for(rules))
+        raise QuickMatchRefusal(400, "bad_quickmatch", f"format: one of {known}")
+    if body.bot_level not in LEVELS:
+        raise QuickMatchRefusal(400, "bad_quickmatch", f"bot_level: one of {', '.join(LEVELS)}")
 
 
 class _Matchmaker:
@@ -104,17 +115,17 @@ class _Matchmaker:
     async def run_sync(self, method: Callable[..., Any], *args: Any) -> Any:
         return await self.accounts.store.run(method, *args)
 
-    async def pair(self, preset: str, players: int) -> None:
+    async def pair(self, preset: str, players: int, format: str) -> None:
         """Pair what can be paired now and create (and start) those tables."""
-        pairings = await self.run_sync(self.quick.pair, preset, players, self.clock(), new_table_id)
+        now = self.clock()
+        pairings = await self.run_sync(self.quick.pair, preset, players, now, new_table_id, format)
         for pairing in pairings:
             await self._open(pairing)
 
     async def _open(self, pairing: Pairing) -> None:
-        levels = (None,) * len(pairing.accounts) + (QUICK_BOT,) * pairing.bots
-        config = TableConfig(
-            PRESETS[pairing.preset], levels, QUICK_TURN_SECONDS, pairing.preset, True, True
-        )
+        levels = (None,) * len(pairing.accounts) + (pairing.bot_level,) * pairing.bots
+        rules = format_rules(PRESETS[pairing.preset], pairing.format)
+        config = TableConfig(rules, levels, QUICK_TURN_SECONDS, pairing.preset, True, True)
         try:
             people = {seat: (who.name, who) for seat, who in enumerate(pairing.accounts)}
             await self.lobby.create_match(config, people, pairing.table_id)
@@ -131,9 +142,16 @@ class _Matchmaker:
             return error_response(422, "malformed", describe_errors(problems))
         _checked(body)
         ticket = await self.run_sync(
-            self.quick.enqueue, who, body.preset, body.players, body.bots_after, self.clock()
+            self.quick.enqueue,
+            who,
+            body.preset,
+            body.players,
+            body.bots_after,
+            self.clock(),
+            body.format,
+            body.bot_level,
         )
-        await self.pair(body.preset, body.players)
+        await self.pair(body.preset, body.players, body.format)
         return await self.answer(who, ticket.ticket)
 
     async def answer(self, who: Identity, ticket_id: str) -> Response:
@@ -148,7 +166,7 @@ class _Matchmaker:
             return error_response(401, "login_required", "log in first")
         ticket = await self.run_sync(self.quick.get, ticket_id, who.account_id)
         if ticket is not None and ticket.status == "waiting":
-            await self.pair(ticket.preset, ticket.players)
+            await self.pair(ticket.preset, ticket.players, ticket.format)
         return await self.answer(who, ticket_id)
 
     async def cancel(self, request: Request, ticket_id: str) -> Response:

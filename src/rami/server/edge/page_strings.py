@@ -64,9 +64,10 @@ PAGE_STRINGS: tuple[str, ...] = (
     N_("Level"),
     N_("No rated player yet."),
     N_(
-        "The rating is the skill estimate minus three times its uncertainty:"
-        " it rises as games are played."
+        "A new player starts at 1500; 400 points apart, the stronger player wins ten matches"
+        " in eleven. A rating of fewer than 5 rated games is provisional."
     ),
+    N_("{rating} (provisional)"),
     N_("Rating family"),
     N_("Member since {date}"),
     N_("Rating history"),

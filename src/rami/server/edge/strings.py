@@ -10,7 +10,17 @@ from __future__ import annotations
 from typing import Any
 
 from rami.cards import JOKER, card_text
-from rami.i18n import LANGUAGE_NAMES, N_, Translator, card_name, rank_letter, suit_name, translator
+from rami.i18n import (
+    LANGUAGE_NAMES,
+    LEVEL_WORDS,
+    N_,
+    Translator,
+    card_name,
+    level_name,
+    rank_letter,
+    suit_name,
+    translator,
+)
 from rami.server.edge.page_strings import ACCOUNT_ERRORS, PAGE_STRINGS, TABLE_STRINGS
 
 PLURAL_LIMIT = 200
@@ -22,6 +32,16 @@ STRINGS: tuple[str, ...] = (
     N_("A friend (invite link)"),
     N_("Back"),
     N_("Bot: {level}"),
+    N_("Bot {number} ({level})"),
+    N_("Updating the ratings…"),
+    N_("Rating changes"),
+    N_("Change"),
+    N_("You play under your account's name."),
+    N_("A rated table plays the game's own rules: the options it does not take are switched off."),
+    N_("First to 201 points"),
+    N_("Six rounds"),
+    N_("Full match"),
+    N_("Replay of table {id}"),
     N_("Check the shuffle"),
     N_("Copy"),
     N_("Create the table"),
@@ -305,6 +325,11 @@ ERRORS: dict[str, str] = {
     "match_not_over": N_("A rematch can be asked for once the match is over."),
     "chat_too_fast": N_("Too many chat messages: wait a little."),
     "bad_chat": N_("A chat message has 1 to 300 characters."),
+    "internal_error": N_("The server failed on this request: try again."),
+    "not_found": N_("There is nothing at this address."),
+    "method_not_allowed": N_("This address does not take that kind of request."),
+    "unknown_format": N_("There is no such match format."),
+    "format_not_for_rules": N_("This match format is not a shorter match of this game."),
 }
 """Every refusal code in words. The page fills the fields: ``card`` and ``meld`` from the move
 it sent, ``taken``, ``points``, ``needed``, ``stands`` and ``player`` from the state; a code
@@ -331,6 +356,7 @@ def ui_strings(lang: str) -> dict[str, Any]:
         "plurals": _plurals(tr),
         "errors": {code: tr.gettext(message) for code, message in ERRORS.items()},
         "presets": {name: tr.gettext(title) for name, title in PRESET_NAMES.items()},
+        "levels": {level: level_name(level, lang) for level in LEVEL_WORDS},
         "cards": {card_text(c): card_name(c, lang) for c in [*range(52), JOKER]},
         "letters": {str(rank): rank_letter(rank, lang) for rank in range(1, 14)},
         "suits": [suit_name(suit, lang) for suit in range(4)],

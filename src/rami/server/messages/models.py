@@ -47,6 +47,8 @@ class CreateTable(BaseModel):
     options: RuleOptions = Field(default_factory=RuleOptions)
     rounds: int | None = None
     """Play this many rounds instead of the preset's end of match."""
+    format: Annotated[Text, Field(max_length=20)] | None = None
+    """A match format (``GET /api/meta`` lists them): the full match, ``to201``, ``rounds6``."""
     turn_timer: int | None = None
     """Seconds each seat has to act, or none."""
     public: bool = False
@@ -87,6 +89,8 @@ class PresetInfo(BaseModel):
     summary: str
     min: int
     max: int
+    formats: list[str] = Field(default_factory=list)
+    """The match formats a table of this preset may choose (a rated one must), full first."""
 
 
 class LanguageInfo(BaseModel):

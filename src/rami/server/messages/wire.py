@@ -8,11 +8,13 @@ only other inputs are the public seed commitments and the seeds of finished roun
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
 from rami.actions import Action, MeldAction, Open, action_text
 from rami.cards import Card, card_text
+from rami.i18n import bot_seat_name
 from rami.melds import Meld, make_meld
 from rami.narration import narrate, narrate_result
 from rami.scoring import check_opening
@@ -72,7 +74,9 @@ def _opening(view: PlayerView) -> dict[str, Any] | None:
     }
 
 
-def _round(score: RoundScore, view: PlayerView, fair: Fairness, lang: str) -> dict[str, Any]:
+def _round(
+    score: RoundScore, view: PlayerView, fair: Fairness, lang: str, names: tuple[str, ...]
+) -> dict[str, Any]:
     result = score.result
     seats = score.seats
     return {
@@ -83,15 +87,16 @@ def _round(score: RoundScore, view: PlayerView, fair: Fairness, lang: str) -> di
         "rami_sec": result.rami_sec,
         "hands": [cards(hand) for hand in result.hands],
         "scores": list(result.scores),
-        "text": narrate_result(result, seats, view.names, lang),
+        "text": narrate_result(result, seats, names, lang, view.seat),
         "deck": list(view.rules.deck_for(len(seats))),
         "seed": fair.revealed.get(score.round_index),
         "commitment": fair.commitments.get(score.round_index),
     }
 
 
-def _log(view: PlayerView, lang: str) -> list[dict[str, Any]]:
-    """The newest :data:`LOG_LIMIT` events in words (only those are narrated)."""
+def _log(view: PlayerView, lang: str, names: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The newest :data:`LOG_LIMIT` events in words (only those are narrated), the viewer's
+    own in the second person."""
     events = view.events
     opened: set[int] = set()
     first = max(0, len(events) - LOG_LIMIT)
@@ -102,7 +107,7 @@ def _log(view: PlayerView, lang: str) -> list[dict[str, Any]]:
             opened.add(event.seat)
         if index < first:
             continue
-        text = _narrate(event.seat, event.action, event.card, view.names, lang, staged)
+        text = _narrate(event.seat, event.action, event.card, names, lang, staged, view.seat)
         entries.append(
             {
                 "seat": event.seat,
@@ -116,9 +121,25 @@ def _log(view: PlayerView, lang: str) -> list[dict[str, Any]]:
 
 @lru_cache(maxsize=65536)
 def _narrate(
-    seat: int, action: Action, card: Card | None, names: tuple[str, ...], lang: str, staged: bool
+    seat: int,
+    action: Action,
+    card: Card | None,
+    names: tuple[str, ...],
+    lang: str,
+    staged: bool,
+    viewer: int | None,
 ) -> str:
-    return narrate(seat, action, card, names, lang, staged)
+    return narrate(seat, action, card, names, lang, staged, viewer=viewer)
+
+
+def shown_names(names: Sequence[str], bots: Sequence[str | None], lang: str) -> tuple[str, ...]:
+    """The seats' names as ``lang`` says them: a bot seat's ("Bot 2 (medium)") translated."""
+    return tuple(
+        bot_seat_name(seat + 1, bots[seat], lang)  # type: ignore[arg-type]
+        if seat < len(bots) and bots[seat] is not None
+        else name
+        for seat, name in enumerate(names)
+    )
 
 
 def legal_texts(legal: tuple[Action, ...]) -> list[str]:
@@ -126,9 +147,13 @@ def legal_texts(legal: tuple[Action, ...]) -> list[str]:
     return [action_text(action) for action in legal]
 
 
-def game_wire(view: PlayerView, fair: Fairness, lang: str) -> dict[str, Any]:
-    """The game part of a snapshot for one seat (or a spectator)."""
+def game_wire(
+    view: PlayerView, fair: Fairness, lang: str, bots: Sequence[str | None] = ()
+) -> dict[str, Any]:
+    """The game part of a snapshot for one seat (or a spectator); ``bots[i]`` is the level of a
+    bot in seat i (its name is said in ``lang``)."""
     rules = view.rules
+    names = shown_names(view.names, bots, lang)
     return {
         "round": view.round_index,
         "dealer": view.dealer,
@@ -147,9 +172,9 @@ def game_wire(view: PlayerView, fair: Fairness, lang: str) -> dict[str, Any]:
         "taken": None if view.taken is None else card_text(view.taken),
         "joker_debt": view.joker_debt,
         "totals": list(view.totals),
-        "log": _log(view, lang),
+        "log": _log(view, lang, names),
         "log_count": len(view.events),
-        "rounds": [_round(score, view, fair, lang) for score in view.rounds],
+        "rounds": [_round(score, view, fair, lang, names) for score in view.rounds],
         "winners": list(view.winners),
         "legal": legal_texts(view.legal),
         "meld_points": _meld_points(view),

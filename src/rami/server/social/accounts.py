@@ -28,7 +28,8 @@ from rami.accounts import (
 )
 from rami.accounts.auth import csrf_header_matches, session_from_cookies
 from rami.actions import DrawDiscard, DrawStock, Open
-from rami.match import MatchState
+from rami.match import MatchState, format_of
+from rami.rules import PRESETS
 from rami.server.tables.identity import Identity
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("rami.server")
 
 QUICK_BOT = "medium"
-"""The bot level that fills a quick match (and the level a rated table's bots are rated at)."""
+"""The bot level that fills a quick match unless the ticket chooses another."""
 
 
 class Accounts:
@@ -162,7 +163,14 @@ def match_result(
         rated=rated,
         rounds=len(match.finished_rounds),
         seats=seats,
+        format=_format(match, preset),
     )
+
+
+def _format(match: MatchState, preset: str) -> str:
+    """The match format of the table's rules ("full" for rules of no format: never rated)."""
+    base = PRESETS.get(preset)
+    return (format_of(match.rules, base) if base is not None else None) or "full"
 
 
 def table_result(table: Table) -> MatchResult | None:

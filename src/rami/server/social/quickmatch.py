@@ -1,12 +1,12 @@
 """Quick match: tickets of logged-in players waiting for a table, paired in the database.
 
-A ticket asks for a preset and a player count. :meth:`QuickMatch.pair` seats waiting tickets
-of the same preset and count together, oldest first; a ticket that allowed bots
-(``bots_after`` seconds) and has waited that long is seated with whoever else waits and
-allows bots, the other seats going to bots. Pairing marks the tickets matched, with their
-table id and seat, in one transaction that reads the waiting rows ``FOR UPDATE``, so two
-processes pairing at once never seat a ticket twice. The time is passed in: nothing here
-sleeps or reads a clock.
+A ticket asks for a preset, a player count and a match format. :meth:`QuickMatch.pair` seats
+waiting tickets of the same preset, count and format together, oldest first; a ticket that
+allowed bots (``bots_after`` seconds) and has waited that long is seated with whoever else waits
+and allows bots, the other seats going to bots of the level that ticket chose (``bot_level``).
+Pairing marks the tickets matched, with their table id and seat, in one transaction that reads
+the waiting rows ``FOR UPDATE``, so two processes pairing at once never seat a ticket twice.
+The time is passed in: nothing here sleeps or reads a clock.
 """
 
 from __future__ import annotations
@@ -47,6 +47,8 @@ class Ticket:
     status: str
     table_id: str | None = None
     seat: int | None = None
+    format: str = "full"
+    bot_level: str = "medium"
 
     def answer(self) -> dict[str, Any]:
         """The API form: waiting (with ``bots_after``) or matched (table and seat)."""
@@ -57,7 +59,13 @@ class Ticket:
                 "table": self.table_id,
                 "seat": self.seat,
             }
-        return {"ticket": self.ticket, "status": "waiting", "bots_after": self.bots_after}
+        return {
+            "ticket": self.ticket,
+            "status": "waiting",
+            "bots_after": self.bots_after,
+            "format": self.format,
+            "bot_level": self.bot_level,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +76,8 @@ class Pairing:
     preset: str
     accounts: tuple[Identity, ...]
     bots: int
+    format: str = "full"
+    bot_level: str = "medium"
 
 
 def _ticket(row: Any) -> Ticket:
@@ -81,6 +91,8 @@ def _ticket(row: Any) -> Ticket:
         row.status,
         row.table_id,
         None if row.seat is None else int(row.seat),
+        row.format,
+        row.bot_level,
     )
 
 
@@ -93,13 +105,30 @@ class QuickMatch:
             quickmatch_t.create(engine, checkfirst=True)
 
     def enqueue(
-        self, who: Identity, preset: str, players: int, bots_after: int | None, now: float
+        self,
+        who: Identity,
+        preset: str,
+        players: int,
+        bots_after: int | None,
+        now: float,
+        format: str = "full",
+        bot_level: str = "medium",
     ) -> Ticket:
         """A new waiting ticket; 409 ``already_waiting`` when the account has one waiting."""
         waiting = select(quickmatch_t.c.ticket).where(
             quickmatch_t.c.account_id == who.account_id, quickmatch_t.c.status == "waiting"
         )
-        ticket = Ticket(secrets.token_urlsafe(12), who, preset, players, bots_after, now, "waiting")
+        ticket = Ticket(
+            secrets.token_urlsafe(12),
+            who,
+            preset,
+            players,
+            bots_after,
+            now,
+            "waiting",
+            format=format,
+            bot_level=bot_level,
+        )
         row = {
             "ticket": ticket.ticket,
             "account_id": who.account_id,
@@ -109,6 +138,8 @@ class QuickMatch:
             "bots_after": bots_after,
             "created": now,
             "status": "waiting",
+            "format": format,
+            "bot_level": bot_level,
         }
         with self.engine.begin() as conn:
             if conn.execute(waiting).first() is not None:
@@ -136,15 +167,22 @@ class QuickMatch:
             return bool(conn.execute(statement).rowcount)
 
     def pair(
-        self, preset: str, players: int, now: float, new_table_id: Callable[[], str]
+        self,
+        preset: str,
+        players: int,
+        now: float,
+        new_table_id: Callable[[], str],
+        format: str = "full",
     ) -> list[Pairing]:
-        """Seat the waiting tickets of ``preset`` and ``players`` that can be seated now."""
+        """Seat the waiting tickets of ``preset``, ``players`` and ``format`` that can be
+        seated now."""
         query = (
             select(quickmatch_t)
             .where(
                 quickmatch_t.c.status == "waiting",
                 quickmatch_t.c.preset == preset,
                 quickmatch_t.c.players == players,
+                quickmatch_t.c.format == format,
             )
             .order_by(quickmatch_t.c.created, quickmatch_t.c.ticket)
             .with_for_update()
@@ -153,9 +191,10 @@ class QuickMatch:
         with self.engine.begin() as conn:
             waiting = [_ticket(row) for row in conn.execute(query)]
             for group in _groups(waiting, players, now):
-                pairing = Pairing(
-                    new_table_id(), preset, tuple(t.account for t in group), players - len(group)
-                )
+                accounts = tuple(t.account for t in group)
+                bots = players - len(group)
+                level = group[0].bot_level  # the ticket that waited out its bots_after
+                pairing = Pairing(new_table_id(), preset, accounts, bots, format, level)
                 _mark_matched(conn, group, pairing.table_id)
                 pairings.append(pairing)
         return pairings

@@ -59,6 +59,8 @@ quickmatch_t = Table(
     Column("status", String(16), nullable=False),
     Column("table_id", String(32), nullable=True),
     Column("seat", Integer, nullable=True),
+    Column("format", String(20), nullable=False, server_default="full"),
+    Column("bot_level", String(20), nullable=False, server_default="medium"),
     Index("quickmatch_waiting", "status", "preset", "players", "created"),
 )
 """One quick-match ticket: waiting (no table yet) or matched (its table and seat)."""

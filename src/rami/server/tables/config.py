@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from rami.bots import LEVELS
 from rami.errors import RamiError
+from rami.match import format_of, format_rules
 from rami.rules import PRESETS, RuleSet, get_rules
 from rami.server.messages.protocol import ProtocolError, clean_name
 from rami.server.tables.identity import Identity
@@ -91,6 +92,8 @@ def _bad(message: str) -> ProtocolError:
 def parse_create(body: CreateTable) -> tuple[TableConfig, str]:
     """Check a create-table request (already typed); returns the configuration and host name."""
     name = clean_name(body.name)
+    if body.format is not None and body.rounds is not None:
+        raise _bad("choose a match format or a number of rounds, not both")
     try:
         rules = get_rules(body.preset)
         options = body.rule_changes()
@@ -98,11 +101,12 @@ def parse_create(body: CreateTable) -> tuple[TableConfig, str]:
             if not ROUNDS_RANGE[0] <= body.rounds <= ROUNDS_RANGE[1]:
                 raise _bad(f"rounds must be {ROUNDS_RANGE[0]}-{ROUNDS_RANGE[1]}")
             options = {**options, "match_end": "rounds", "match_limit": body.rounds}
+        if body.format is not None:
+            rules = format_rules(rules, body.format)
         if options:
-            named = rules.name
             rules = rules.replace(**options)
-            if rules == PRESETS[named]:
-                rules = PRESETS[named]
+        if rules == PRESETS[body.preset]:
+            rules = PRESETS[body.preset]
     except RamiError as error:
         raise ProtocolError("bad_rules", error.message) from None
     seats = body.seats
@@ -117,8 +121,8 @@ def parse_create(body: CreateTable) -> tuple[TableConfig, str]:
     timer = body.turn_timer
     if timer is not None and not TIMER_RANGE[0] <= timer <= TIMER_RANGE[1]:
         raise _bad(f"turn_timer: {TIMER_RANGE[0]}-{TIMER_RANGE[1]} seconds, or none")
-    if body.rated and rules is not PRESETS.get(body.preset):
-        raise _bad("a rated table plays its preset's rules: no options, no rounds")
+    if body.rated and format_of(rules, PRESETS[body.preset]) is None:
+        raise _bad("a rated table plays its preset's rules in a match format: no other options")
     levels: list[str | None] = [None] * (seats - len(bots)) + list(bots)
     config = TableConfig(rules, tuple(levels), timer, body.preset, body.public, body.rated)
     return config, name

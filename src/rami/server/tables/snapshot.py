@@ -67,7 +67,8 @@ def snapshot(table: TableState, seat: int | None, lang: str) -> dict[str, Any]:
     """
     game = None
     if table.match is not None:
-        game = game_wire(view_for(table.match, seat), fairness_of(table.match), lang)
+        bots = [s.bot for s in table.seats]
+        game = game_wire(view_for(table.match, seat), fairness_of(table.match), lang, bots)
     return {
         "type": "state",
         "version": table.version,

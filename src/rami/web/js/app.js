@@ -5,6 +5,7 @@ import { loadLanguage, t } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { Board } from "./board.js";
 import { languageOptions, showAccountLinks } from "./page.js";
+import { currentAccount } from "./session.js";
 
 const LANG_KEY = "rami-lang";
 
@@ -29,6 +30,7 @@ async function start() {
   let board = null;
   if (path) {
     board = new Board(app, path[1], meta);
+    currentAccount().then((account) => board.setAccount(account));
   } else {
     showLobby(app, meta);
   }

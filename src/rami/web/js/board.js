@@ -334,6 +334,12 @@ export class Board {
     }
   }
 
+  /** The logged-in account (null: a guest): a seat taken here is under its name. */
+  setAccount(account) {
+    this.account = account;
+    if (this.snap) this.render();
+  }
+
   closeResults() {
     const result = lastResult(this.game);
     if (!result) return;

@@ -2,7 +2,7 @@
 // the table. The server checks each again; these only offer what makes sense now.
 
 import { html, nothing } from "../vendor/lit-html/lit-html.js";
-import { t } from "./i18n.js";
+import { levelName, t } from "./i18n.js";
 
 const isHost = (board) => board.snap.you.host && board.snap.table.status !== "closed";
 
@@ -28,7 +28,7 @@ export function hostToolsView(board) {
     const level = board.root.querySelector("#stand-in-level").value;
     board.send({ type: "stand_in", seat: i, level });
   };
-  const levels = (board.meta.bots || []).map((level) => html`<option value=${level}>${t("Bot: {level}", { level })}</option>`);
+  const levels = (board.meta.bots || []).map((level) => html`<option value=${level}>${t("Bot: {level}", { level: levelName(level) })}</option>`);
   const tools = away.length
     ? html`<p><label>${t("Bot level")} <select id="stand-in-level">${levels}</select></label></p><ul class="plain">${away.map(
         ({ seat, i }) => html`<li><button class="small" data-stand-in=${i} @click=${() => standIn(i)}>${t(

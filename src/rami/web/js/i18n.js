@@ -1,6 +1,6 @@
 // The page's words: fetched from /api/strings/<lang> (the shared gettext catalogs).
 
-let pack = { lang: "en", strings: {}, plurals: {}, errors: {}, presets: {}, cards: {}, letters: {}, suits: [] };
+let pack = { lang: "en", strings: {}, plurals: {}, errors: {}, presets: {}, levels: {}, cards: {}, letters: {}, suits: [] };
 
 export async function loadLanguage(lang) {
   const response = await fetch(`/api/strings/${lang}`);
@@ -35,6 +35,18 @@ export function errorText(code, message, fields = {}, variant = null) {
 /** A preset by its name ("Rami 51 — house rules"), not its key. */
 export function presetName(key) {
   return pack.presets[key] || key;
+}
+
+/** A bot level in words ("medium" in the page's language). */
+export function levelName(level) {
+  return (pack.levels && pack.levels[level]) || level;
+}
+
+/** A seat's name as shown: a bot's in the page's language ("Bot 2 (medium)"), a person's as
+ * they chose it; ``index`` counts seats from 0. */
+export function seatName(seat, index) {
+  if (seat && seat.bot) return t("Bot {number} ({level})", { number: index + 1, level: levelName(seat.bot) });
+  return (seat && seat.name) || "?";
 }
 
 export function cardName(text) {

@@ -2,7 +2,7 @@
 // to it; the quick match and the live lists of tables come from lobbylive.js.
 
 import { html, render } from "../vendor/lit-html/lit-html.js";
-import { errorText, presetName, t } from "./i18n.js";
+import { errorText, levelName, presetName, t } from "./i18n.js";
 import { showLobbyExtras } from "./lobbylive.js";
 import { request } from "./session.js";
 
@@ -14,9 +14,34 @@ function seatRows(count, bots) {
   for (let seat = 2; seat <= count; seat++) {
     rows.push(html`<label>${t("Seat {number}", { number: seat })} <select name=${`seat${seat}`}>
       <option value="">${t("A friend (invite link)")}</option>
-      ${bots.map((level) => html`<option value=${level}>${t("Bot: {level}", { level })}</option>`)}</select></label>`);
+      ${bots.map((level) => html`<option value=${level}>${t("Bot: {level}", { level: levelName(level) })}</option>`)}</select></label>`);
   }
   return rows;
+}
+
+const FORMAT = "format:";
+const FORMAT_WORDS = { to201: "First to 201 points", rounds6: "Six rounds" };
+
+function isFormat(value) {
+  return value.startsWith(FORMAT);
+}
+
+/** The preset's shorter match formats (a rated table may choose them; the full match is "").*/
+function formatOptions(preset) {
+  return (preset.formats || []).filter((name) => name !== "full").map(
+    (name) => html`<option value=${FORMAT + name}>${t(FORMAT_WORDS[name] || name)}</option>`);
+}
+
+/** Rated on: switch off what a rated table refuses (rule options, a number of rounds). */
+export function followRated(form, root) {
+  const rated = form.rated.checked;
+  for (const option of form.rounds.querySelectorAll("option[data-unrated]")) option.disabled = rated;
+  if (rated && form.rounds.selectedOptions[0] && form.rounds.selectedOptions[0].disabled) form.rounds.value = "";
+  for (const field of form.querySelectorAll("[data-unrated-field]")) {
+    field.disabled = rated;
+    if (rated) field.value = "";
+  }
+  root.querySelector("#rated-rules").hidden = !rated;
 }
 
 function formView(meta, preset, seats, send) {
@@ -33,10 +58,11 @@ function formView(meta, preset, seats, send) {
         <fieldset id="seat-rows"><legend>${t("Who sits there")}</legend>${seatRows(seats, meta.bots)}</fieldset>
         <label>${t("Match length")} <select name="rounds">
           <option value="">${t("Until a total reaches the limit")}</option>
-          <option value="1">${t("One round")}</option>
-          <option value="3">${t("Three rounds")}</option>
-          <option value="5">${t("Five rounds")}</option></select></label>
-        <label>${t("Round length")} <select name="turn_limit">
+          ${formatOptions(preset)}
+          <option value="1" data-unrated>${t("One round")}</option>
+          <option value="3" data-unrated>${t("Three rounds")}</option>
+          <option value="5" data-unrated>${t("Five rounds")}</option></select></label>
+        <label>${t("Round length")} <select name="turn_limit" data-unrated-field>
           <option value="">${t("Up to 300 turns (reference)")}</option>
           <option value="60">${t("Up to 60 turns")}</option>
           <option value="12">${t("Up to 12 turns (a quick round)")}</option></select></label>
@@ -46,6 +72,7 @@ function formView(meta, preset, seats, send) {
         <label class="check"><input type="checkbox" name="public"> ${t("Public: listed in the lobby")}</label>
         <label class="check"><input type="checkbox" name="rated" disabled aria-describedby="rated-hint"> ${t("Rated: the result changes ratings")}</label>
         <p id="rated-hint" class="hint-text">${t("Log in to play rated games.")}</p>
+        <p id="rated-rules" class="hint-text" hidden>${t("A rated table plays the game's own rules: the options it does not take are switched off.")}</p>
         <button type="submit" class="primary">${t("Create the table")}</button>
         <p id="create-error" class="error" role="alert"></p>
       </form>
@@ -64,10 +91,11 @@ async function create(event, root) {
     preset: form.preset.value,
     seats,
     bots: levels.filter((l) => l !== null),
-    rounds: form.rounds.value ? Number(form.rounds.value) : null,
+    rounds: form.rounds.value && !isFormat(form.rounds.value) ? Number(form.rounds.value) : null,
     turn_timer: form.turn_timer.value ? Number(form.turn_timer.value) : null,
     options: form.turn_limit.value ? { turn_limit: Number(form.turn_limit.value) } : {},
   };
+  if (isFormat(form.rounds.value)) body.format = form.rounds.value.slice(FORMAT.length);
   if (form.public.checked) body.public = true;
   if (form.rated.checked) body.rated = true;
   localStorage.setItem(NAME_KEY, body.name);
@@ -86,9 +114,14 @@ export function showLobby(app, meta) {
   app.replaceChildren(root);
   let preset = meta.presets[0];
   let seats = preset.min;
-  const draw = () => render(formView(meta, preset, seats, (event) => create(event, root)), root);
+  let form = null;
+  const draw = () => {
+    render(formView(meta, preset, seats, (event) => create(event, root)), root);
+    if (form) followRated(form, root);
+  };
   draw();
-  const form = root.querySelector("#create");
+  form = root.querySelector("#create");
+  form.rated.addEventListener("change", () => followRated(form, root));
   form.name.value = localStorage.getItem(NAME_KEY) || "";
   form.preset.addEventListener("change", () => {
     preset = meta.presets.find((p) => p.name === form.preset.value);

@@ -2,13 +2,22 @@
 // of games being played (watch), refreshed every few seconds from GET /api/lobby.
 
 import { html, nothing, render } from "../vendor/lit-html/lit-html.js";
-import { presetName, t } from "./i18n.js";
+import { levelName, presetName, t } from "./i18n.js";
 import { showQuickMatch } from "./quickmatch.js";
 import { currentAccount } from "./session.js";
 
 export const LOBBY_POLL_MS = 3000;
 
 let poller = null;
+
+const BOT_NAME = /^Bot (\d+) \((\w+)\)$/;
+
+/** A listed player's name; a bot seat's name, which the server writes "Bot 2 (medium)", in the
+ * page's language. */
+function listedName(name) {
+  const bot = BOT_NAME.exec(name);
+  return bot ? t("Bot {number} ({level})", { number: bot[1], level: levelName(bot[2]) }) : name;
+}
 
 function itemView(entry, kind) {
   const open = kind === "open";
@@ -22,7 +31,7 @@ function itemView(entry, kind) {
   return html`<li data-table=${entry.table}>
       <span class="what"><strong>${presetName(entry.preset)}</strong>
         ${entry.rated ? html`<span class="tag">${t("rated")}</span>` : nothing}</span>
-      <span class="who">${entry.players.join(", ")}</span>
+      <span class="who">${entry.players.map(listedName).join(", ")}</span>
       <span class="more">${details}</span>
       <a class="button ${open ? "primary" : ""}" href=${`/t/${encodeURIComponent(entry.table)}`} aria-label=${label}
         >${open ? t("Join") : t("Watch")}</a>
@@ -66,6 +75,20 @@ function follow(box) {
   tick();
 }
 
+/** A logged-in player plays under the account's name: the field shows it and cannot be
+ * changed (the server seats the account's name whatever is typed). */
+export function accountName(input, account) {
+  input.value = account.name;
+  input.readOnly = true;
+  input.setAttribute("aria-readonly", "true");
+  const note = document.createElement("span");
+  note.className = "hint-text account-name-note";
+  note.id = `${input.form ? input.form.id : "name"}-account-note`;
+  note.textContent = t("You play under your account's name.");
+  input.setAttribute("aria-describedby", note.id);
+  input.closest("label").after(note);
+}
+
 /** Fill the lobby's live part and adapt the create form to the account (name, rated). */
 export async function showLobbyExtras(root, meta, form) {
   const box = root.querySelector("#lobby-live");
@@ -87,7 +110,7 @@ export async function showLobbyExtras(root, meta, form) {
     form.rated.disabled = false;
     form.rated.removeAttribute("aria-describedby");
     root.querySelector("#rated-hint").hidden = true;
-    if (!form.name.value) form.name.value = account.name;
+    accountName(form.name, account);
   }
   showQuickMatch(box.querySelector("#quick-match"), meta, account);
 }

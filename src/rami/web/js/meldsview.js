@@ -3,7 +3,7 @@
 
 import { html, nothing } from "../vendor/lit-html/lit-html.js";
 import { cardFace } from "./cards.js";
-import { cardName, errorText, letters, t } from "./i18n.js";
+import { cardName, errorText, letters, seatName, t } from "./i18n.js";
 
 /** The words of a meld: its cards (a joker with what it stands for), points and owner. */
 export function meldWords(meld, number, owner) {
@@ -22,7 +22,7 @@ function endWords(end) {
 }
 
 function meldView(board, meld, index, targets) {
-  const owner = board.snap.table.seats[meld.owner].name || "?";
+  const owner = seatName(board.snap.table.seats[meld.owner], meld.owner);
   const options = targets[index];
   const swap = options && options.some((o) => o.verb === "swap");
   const ends = options ? options.map((o) => o.end).filter(Boolean) : [];

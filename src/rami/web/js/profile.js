@@ -5,7 +5,7 @@ import { html, render } from "../vendor/lit-html/lit-html.js";
 import { lineChart } from "./chart.js";
 import { currentLanguage, errorText, presetName, t } from "./i18n.js";
 import { startPage } from "./page.js";
-import { FAMILIES, rating } from "./ratings.js";
+import { FAMILIES, changeText, rating, ratingText } from "./ratings.js";
 
 const STATS = [
   ["games", "Games"],
@@ -23,7 +23,7 @@ function day(seconds) {
 
 function ratingView(name, family, entry) {
   const title = presetName(family);
-  const head = html`<h3>${title}: <span class="big">${rating(entry.rating)}</span>
+  const head = html`<h3>${title}: <span class="big">${ratingText(entry)}</span>
     <span class="hint-text">(${t("Games")}: ${entry.games})</span></h3>`;
   const history = entry.history;
   if (!history.length) return html`<div class="family" id=${`rating-${family}`}>${head}<p class="hint-text">${t("No rated game yet.")}</p></div>`;
@@ -71,7 +71,7 @@ function gamesView(games) {
     const table = encodeURIComponent(g.table);
     return html`<tr data-game=${g.game}><td>${day(g.finished)}</td>
         <td>${presetName(g.preset)}<br><span class="tag">${t(g.rated ? "Rated" : "Unrated")}</span></td>
-        <td>${g.place}</td><td>${g.rating_after ? rating(g.rating_after.rating) : "—"}</td>
+        <td>${g.place}</td><td>${g.rating_after ? `${ratingText(g.rating_after)} (${changeText(g.rating_after.change)})` : "—"}</td>
         <td>${playersCell(g.players)}</td>
         <td class="links"><a href=${`/replay/${table}`}>${t("Replay the game")}</a>
           <a href=${`/api/tables/${table}/record`} download>${t("Download the record")}</a></td></tr>`;

@@ -3,13 +3,14 @@
 // Cancel sends DELETE. The ticket is kept for the tab, so a reload keeps waiting.
 
 import { html, nothing, render } from "../vendor/lit-html/lit-html.js";
-import { errorText, presetName, t } from "./i18n.js";
+import { errorText, levelName, presetName, t } from "./i18n.js";
 import { request } from "./session.js";
 
 export const QUICK_POLL_MS = 2000;
 const TICKET_KEY = "rami-quickmatch";
 const CHOICE_KEY = "rami-quickmatch-choice";
 const WAITS = [15, 30, 60];
+const FORMAT_WORDS = { full: "Full match", to201: "First to 201 points", rounds6: "Six rounds" };
 
 let poller = null;
 
@@ -30,15 +31,22 @@ function formView(meta, choice, status, events) {
   for (let n = preset.min; n <= preset.max; n++) counts.push(n);
   const players = Math.min(Math.max(choice.players, preset.min), preset.max);
   const bots = choice.bots_after !== null;
+  const formats = preset.formats && preset.formats.length ? preset.formats : ["full"];
+  const format = formats.includes(choice.format) ? choice.format : formats[0];
+  const level = meta.bots.includes(choice.bot_level) ? choice.bot_level : "medium";
   return html`${heading()}<p id="quick-status" role="status" tabindex="-1">${status}</p>
     <form id="quickmatch" class="create" @submit=${events.submit} @change=${events.change}>
       <label>${t("Game")} <select name="preset">${meta.presets.map(
         (p) => html`<option value=${p.name} ?selected=${p.name === preset.name}>${presetName(p.name)}</option>`)}</select></label>
       <label>${t("Players")} <select name="players">${counts.map(
         (n) => html`<option ?selected=${n === players}>${n}</option>`)}</select></label>
+      <label>${t("Match length")} <select name="format">${formats.map(
+        (name) => html`<option value=${name} ?selected=${name === format}>${t(FORMAT_WORDS[name] || name)}</option>`)}</select></label>
       <label class="check"><input type="checkbox" name="bots" .checked=${bots}> ${t("Fill the empty seats with bots")}</label>
       <label>${t("Wait for players")} <select name="bots_after" ?disabled=${!bots}>${WAITS.map(
         (s) => html`<option value=${s} ?selected=${s === (choice.bots_after || 30)}>${s} s</option>`)}</select></label>
+      <label>${t("Bot level")} <select name="bot_level" ?disabled=${!bots}>${meta.bots.map(
+        (name) => html`<option value=${name} ?selected=${name === level}>${levelName(name)}</option>`)}</select></label>
       <button type="submit" class="primary">${t("Find a match")}</button>
       <p id="quick-error" class="error" role="alert"></p>
     </form>`;
@@ -50,6 +58,8 @@ function formChoice(form, last) {
     preset: form.preset.value,
     players: Number(form.players.value),
     bots_after: form.bots.checked ? Number(form.bots_after.value) || last || 30 : null,
+    format: form.format.value || "full",
+    bot_level: form.bot_level.value || "medium",
   };
 }
 
@@ -67,7 +77,7 @@ export function showQuickMatch(panel, meta, account, status = "") {
   const stored = JSON.parse(sessionStorage.getItem(CHOICE_KEY) || "null");
   let choice = stored && meta.presets.some((p) => p.name === stored.preset)
     ? stored
-    : { preset: meta.presets[0].name, players: 2, bots_after: 30 };
+    : { preset: meta.presets[0].name, players: 2, bots_after: 30, format: "full", bot_level: "medium" };
   const events = {
     change: (event) => {
       choice = formChoice(event.currentTarget, choice.bots_after);
@@ -92,6 +102,8 @@ export function showQuickMatch(panel, meta, account, status = "") {
     form.preset.value = preset.name; // what the user picked stays picked, whatever lit last set
     form.players.value = String(Math.min(Math.max(choice.players, preset.min), preset.max));
     if (choice.bots_after !== null) form.bots_after.value = String(choice.bots_after);
+    if ([...form.format.options].some((o) => o.value === choice.format)) form.format.value = choice.format;
+    if (choice.bot_level) form.bot_level.value = choice.bot_level;
   };
   draw();
 }

@@ -1,7 +1,7 @@
 // A refusal in the player's words: the facts its message needs, taken from the move the page
 // sent and the state it shows (the server sends only a code and English words).
 
-import { cardName, errorText } from "./i18n.js";
+import { cardName, errorText, seatName } from "./i18n.js";
 
 /** The fields a refusal message may use, for the move ``sent`` on ``snap``. */
 export function refusalFields(snap, sent) {
@@ -24,7 +24,7 @@ export function refusalFields(snap, sent) {
   fields.points = game.opening ? game.opening.points : 0;
   fields.needed = game.opening ? game.opening.needed : snap.table.opening_points;
   const current = snap.table.seats[game.current];
-  if (current) fields.player = current.name || "?";
+  if (current) fields.player = seatName(current, game.current);
   return fields;
 }
 

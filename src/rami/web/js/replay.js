@@ -77,6 +77,7 @@ function translateStatic() {
 async function load(lang) {
   await loadLanguage(lang);
   translateStatic();
+  document.title = `Rami — ${t("Replay of table {id}", { id: tableId })}`;
   const response = await fetch(`/api/tables/${tableId}/replay?lang=${currentLanguage()}`);
   const body = await response.json();
   if (!response.ok) {

@@ -3,13 +3,14 @@
 
 import { html, nothing } from "../vendor/lit-html/lit-html.js";
 import { cardFace } from "./cards.js";
-import { cardName, letters, t } from "./i18n.js";
+import { cardName, letters, seatName, t } from "./i18n.js";
 import { carryMutes } from "./chat.js";
+import { ratingChangesView } from "./ratingchange.js";
 
 /** The scores table: one row per finished round, then the totals. */
 export function scoresView(board, caption, extraClass = "") {
   const game = board.game;
-  const names = board.snap.table.seats.map((s) => s.name || "?");
+  const names = board.snap.table.seats.map(seatName);
   return html`<table class="scores ${extraClass}"><caption>${caption}</caption><thead><tr><th scope="col">${t("Round")}</th>${names.map(
     (n) => html`<th scope="col">${n}</th>`)}</tr></thead>
     <tbody>${game.rounds.map((r) => html`<tr><th scope="row">${r.round}</th>${names.map(
@@ -37,7 +38,7 @@ export function resultWords(board) {
   const game = board.game;
   const result = lastResult(game);
   if (!result) return "";
-  const names = board.snap.table.seats.map((s) => s.name || "?");
+  const names = board.snap.table.seats.map(seatName);
   const parts = [t("End of round {number}", { number: result.round }), result.text];
   if (board.snap.table.status === "finished") {
     parts.push(`${t("Match over")}: ${t("Winner: {names}", { names: game.winners.map((w) => names[w]).join(", ") })}`);
@@ -49,7 +50,7 @@ export function roundOverView(board) {
   const game = board.game;
   const result = lastResult(game);
   if (!result || board.resultsHidden === result.round) return nothing;
-  const names = board.snap.table.seats.map((s) => s.name || "?");
+  const names = board.snap.table.seats.map(seatName);
   const rows = result.seats.map((seat, k) => {
     const hand = result.hands[k].map(
       (c) => html`<span class="card tiny" role="img" aria-label=${cardName(c)}>${cardFace(c, letters())}</span>`,
@@ -61,7 +62,7 @@ export function roundOverView(board) {
   const finished = board.snap.table.status === "finished";
   const winners = finished
     ? html`<p class="winner">${t("Match over")}: ${t("Winner: {names}", { names: game.winners.map((w) => names[w]).join(", ") })}</p>
-       ${scoresView(board, t("Scores by round"), "match-scores")}`
+       ${scoresView(board, t("Scores by round"), "match-scores")}${ratingChangesView(board)}`
     : nothing;
   const verified = board.verified[result.round];
   const next = !finished && board.seat !== null
@@ -88,7 +89,7 @@ export function roundOverView(board) {
 /** The rematch button (seated players) and who has asked so far (everyone). */
 export function rematchView(board) {
   const votes = board.rematchVotes || { asked: [], waiting: [] };
-  const names = board.snap.table.seats.map((s) => s.name || "?");
+  const names = board.snap.table.seats.map(seatName);
   const asked = board.seat !== null && votes.asked.includes(board.seat);
   const button = board.seat !== null
     ? html`<button id="rematch" class="primary" aria-pressed=${asked ? "true" : "false"} ?disabled=${asked}

@@ -3,12 +3,12 @@
 
 import { html, nothing } from "../vendor/lit-html/lit-html.js";
 import { cardBack } from "./cards.js";
-import { t, tn } from "./i18n.js";
+import { seatName, t, tn } from "./i18n.js";
 
 export function seatView(board, i) {
   const game = board.game;
   const info = board.snap.table.seats[i];
-  const name = info.name || "?";
+  const name = seatName(info, i);
   const badges = [];
   if (game.current === i) badges.push(html`<span class="badge turn">${t("to play")}</span>`);
   if (game.dealer === i) badges.push(html`<span class="badge">${t("dealer")}</span>`);

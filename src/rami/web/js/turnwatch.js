@@ -2,7 +2,7 @@
 // timer ran out (the player's own entries in the log that no move of theirs was acknowledged
 // for), the low-time warning, and "… is thinking" while a bot is to move.
 
-import { t } from "./i18n.js";
+import { seatName, t } from "./i18n.js";
 
 /** Seconds left at which the timer turns into a warning (a third of it, at most 10 s). */
 export function lowTimeAt(timer) {
@@ -94,7 +94,7 @@ export class TurnWatch {
     const seat = info.seats[game.current];
     const outOfTime = info.turn_left === 0;
     if (game.current === board.seat) return outOfTime ? t("Out of time: a bot plays for you") : "";
-    if (seat.bot) return t("{name} is thinking…", { name: seat.name || "?" });
+    if (seat.bot) return t("{name} is thinking…", { name: seatName(seat, game.current) });
     if (seat.autoplay || outOfTime) return t("A bot plays for {name}…", { name: seat.name || "?" });
     return "";
   }

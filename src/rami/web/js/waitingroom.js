@@ -2,7 +2,7 @@
 // join form and the host's start button.
 
 import { html, nothing } from "../vendor/lit-html/lit-html.js";
-import { presetName, t } from "./i18n.js";
+import { levelName, presetName, t } from "./i18n.js";
 import { hostToolsView, removeButtonView } from "./host.js";
 import { messageView } from "./handview.js";
 
@@ -19,7 +19,7 @@ function factsView(info) {
 function joinTable(board, event) {
   event.preventDefault();
   const name = event.target.name.value;
-  localStorage.setItem("rami-name", name);
+  if (!board.account) localStorage.setItem("rami-name", name);
   board.send({ type: "join", name });
 }
 
@@ -27,15 +27,19 @@ export function waitingView(board) {
   const info = board.snap.table;
   const link = `${location.origin}/t/${board.tableId}`;
   const seats = info.seats.map((s, i) => {
-    const who = s.bot ? t("Bot: {level}", { level: s.bot }) : s.name ? s.name : t("free");
+    const who = s.bot ? t("Bot: {level}", { level: levelName(s.bot) }) : s.name ? s.name : t("free");
     return html`<li class=${s.taken ? "taken" : "free"}>${t("Seat {number}", { number: i + 1 })}: ${who}${
       i === board.seat ? ` (${t("you")})` : ""}${removeButtonView(board, s, i)}</li>`;
   });
   const free = info.seats.some((s) => !s.taken);
   const closed = info.status === "closed";
+  const account = board.account || null;
+  const nameField = account
+    ? html`<label>${t("Your name")} <input name="name" readonly aria-readonly="true" aria-describedby="join-account-note"
+        .value=${account.name}></label><span id="join-account-note" class="hint-text">${t("You play under your account's name.")}</span>`
+    : html`<label>${t("Your name")} <input name="name" required maxlength="24" .value=${localStorage.getItem("rami-name") || ""}></label>`;
   const join = board.seat === null && free && !closed
-    ? html`<form id="join" class="inline" @submit=${(e) => joinTable(board, e)}><label>${t("Your name")} <input name="name" required
-        maxlength="24" .value=${localStorage.getItem("rami-name") || ""}></label>
+    ? html`<form id="join" class="inline" @submit=${(e) => joinTable(board, e)}>${nameField}
         <button class="primary">${t("Take a seat")}</button></form>`
     : nothing;
   const start = closed
