@@ -7,6 +7,7 @@ import random
 
 from rami.actions import DrawStock
 from rami.bots import random_legal
+from rami.i18n import bot_seat_name
 from rami.match import MatchState, match_apply, match_legal_actions, new_match
 from rami.narration import narrate
 from rami.rules import get_rules
@@ -46,6 +47,8 @@ def test_a_spectator_reads_every_seat_by_name_and_the_bot_in_its_language() -> N
     texts = [entry["text"] for entry in game["log"]]
     assert any("Ana" in text for text in texts)
     bot_lines = [e["text"] for e in game["log"] if e["seat"] == 1]
-    assert bot_lines and all("Bot 2 (mediu)" in text for text in bot_lines)
+    romanian = bot_seat_name(2, "medium", "ro")
+    assert romanian != "Bot 2 (medium)"
+    assert bot_lines and all(romanian in text for text in bot_lines)
     english = game_wire(view_for(match, None), fairness_of(match), "en", BOTS)
     assert all("Bot 2 (medium)" in e["text"] for e in english["log"] if e["seat"] == 1)
