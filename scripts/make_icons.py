@@ -18,8 +18,24 @@ SCALE = 4
 """Drawn at four times the size, then reduced: smooth edges."""
 
 HEART = [
-    (50, 94), (36, 82), (22, 70), (12, 58), (8, 46), (8, 30), (16, 16), (30, 10), (42, 14),
-    (50, 28), (58, 14), (70, 10), (84, 16), (92, 30), (92, 46), (88, 58), (78, 70), (64, 82),
+    (50, 94),
+    (36, 82),
+    (22, 70),
+    (12, 58),
+    (8, 46),
+    (8, 30),
+    (16, 16),
+    (30, 10),
+    (42, 14),
+    (50, 28),
+    (58, 14),
+    (70, 10),
+    (84, 16),
+    (92, 30),
+    (92, 46),
+    (88, 58),
+    (78, 70),
+    (64, 82),
 ]
 """The heart in a 100 x 100 box (a polygon close to the suit drawing of cards.js)."""
 
@@ -58,12 +74,15 @@ SVG = f"""<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
 <rect y="70" width="100" height="30" fill="{FELT_DARK}"/>
 <rect x="22" y="18" width="40" height="56" rx="5" fill="{BACK}"/>
 <rect x="34" y="24" width="44" height="58" rx="5" fill="#fff" stroke="#c9c9c9"/>
-<polygon fill="{RED}" points="{" ".join(f"{46 + x * 0.22:g},{46 + y * 0.22:g}" for x, y in HEART)}"/>
+<polygon fill="{RED}" points="{" ".join(f"{46 + x * 0.22:g},{46 + y * 0.22:g}" for x, y in HEART)}"
+/>
 <g fill="none" stroke="{INK}" stroke-width="2.2" stroke-linejoin="round">
-{"".join(
-    f'<polyline points="{" ".join(f"{38 + x / 8:g},{28 + y * 0.13:g}" for x, y in s)}"/>'
-    for s in R_STROKES
-)}
+{
+    "".join(
+        f'<polyline points="{" ".join(f"{38 + x / 8:g},{28 + y * 0.13:g}" for x, y in s)}"/>'
+        for s in R_STROKES
+    )
+}
 </g>
 </svg>
 """
