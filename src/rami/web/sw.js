@@ -9,7 +9,10 @@ const SHELL_PAGE = /^\/(t\/[A-Za-z0-9]+)?$/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
-    caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()),
+    caches
+      .open(CACHE) // past the browser's HTTP cache: its copy may be of the older version
+      .then((cache) => cache.addAll(SHELL.map((url) => new Request(url, { cache: "reload" }))))
+      .then(() => self.skipWaiting()),
   );
 });
 
@@ -20,20 +23,27 @@ self.addEventListener("activate", (event) => {
         if (name.startsWith("rami-") && name !== CACHE) await caches.delete(name);
       }
       await self.clients.claim();
+      for (const client of await self.clients.matchAll({ type: "window" })) {
+        client.postMessage({ kind: "rami-active", version: VERSION });
+      }
     })(),
   );
 });
 
+/** Keep ``response`` in this version's cache, unless a newer version has deleted it. */
+async function keep(request, response) {
+  if (await caches.has(CACHE)) await (await caches.open(CACHE)).put(request, response);
+}
+
 /** The network's answer, kept for later when it is a whole same-site page; the kept copy when
  * the network fails. */
 async function networkFirst(request) {
-  const cache = await caches.open(CACHE);
   try {
     const response = await fetch(request);
-    if (response.ok && response.type === "basic") await cache.put(request, response.clone());
+    if (response.ok && response.type === "basic") await keep(request, response.clone());
     return response;
   } catch (error) {
-    const kept = await cache.match(request);
+    const kept = await caches.match(request, { cacheName: CACHE });
     if (kept) return kept;
     throw error;
   }
@@ -43,10 +53,7 @@ async function networkFirst(request) {
 async function shellPage(request) {
   try {
     const response = await fetch(request);
-    if (response.ok && new URL(request.url).pathname === "/") {
-      const cache = await caches.open(CACHE);
-      await cache.put("/", response.clone());
-    }
+    if (response.ok && new URL(request.url).pathname === "/") await keep("/", response.clone());
     return response;
   } catch (error) {
     const kept = await caches.match("/", { cacheName: CACHE });

@@ -17,10 +17,16 @@ function updateNotice() {
 /** Register the service worker (once per page). */
 export function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return;
-  const hadController = Boolean(navigator.serviceWorker.controller);
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (hadController && !document.getElementById("update-ready")) updateNotice();
+  // a worker tells its pages when it is active and the older caches are gone: nothing to say
+  // on a first visit, a new version otherwise
+  let controlled = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (!event.data || event.data.kind !== "rami-active") return;
+    document.documentElement.dataset.appVersion = event.data.version;
+    if (controlled && !document.getElementById("update-ready")) updateNotice();
+    controlled = true;
   });
+  navigator.serviceWorker.startMessages();
   navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
 }
 
