@@ -13,9 +13,8 @@ from typing import Any
 
 import httpx
 import pytest
-from web_helpers import ARGS, CHROMIUM, DESKTOP, TIMEOUT, AppServer, app_server
-
 from playwright.sync_api import Error as PlaywrightError
+from web_helpers import ARGS, CHROMIUM, DESKTOP, TIMEOUT, AppServer, app_server
 
 import rami.server.edge.app as app_module
 
@@ -84,7 +83,8 @@ def test_the_manifest_is_served_and_its_icons_are_what_it_says(served: AppServer
     assert answer.headers["content-type"].startswith("application/manifest+json")
     manifest = json.loads(answer.text)
     assert manifest["name"] == manifest["short_name"] == "Rami"
-    assert (manifest["start_url"], manifest["scope"], manifest["display"]) == ("/", "/", "standalone")
+    where = (manifest["start_url"], manifest["scope"], manifest["display"])
+    assert where == ("/", "/", "standalone")
     sizes = set()
     for icon in manifest["icons"]:
         image = httpx.get(served.url + icon["src"], timeout=10)
@@ -133,7 +133,7 @@ def test_the_shell_and_a_rules_page_load_offline_and_no_api_answer_is_kept(
         page.click(".offline-view a")
         page.wait_for_url("**/rules/en/rami51")
         assert page.text_content("h1") == title
-        with pytest.raises(PlaywrightError, match="ERR_FAILED|ERR_INTERNET_DISCONNECTED"):
+        with pytest.raises(PlaywrightError, match=r"ERR_FAILED|ERR_INTERNET_DISCONNECTED"):
             page.goto(served.url + "/rules/pl/rami40")  # a page never seen is not there
     finally:
         chromium.set_offline(False)
