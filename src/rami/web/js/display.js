@@ -57,6 +57,7 @@ export function applyPreferences(prefs) {
 async function choose(choice, on) {
   const change = { [choice.name]: on ? choice.on : choice.off };
   applyPreferences({ ...devicePreferences(), ...change });
+  account = await currentAccount(); // logged in or out since the page opened
   if (!account) {
     status = { text: t("Kept on this device."), error: false };
   } else {
