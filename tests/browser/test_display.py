@@ -30,7 +30,8 @@ CLASSES = {
 ALL_FOUR = {"card_size": "large", "theme": "high-contrast", "deck": "four-colour", "hand": "left"}
 MELDS = (
     "s.game.table = [{owner: 1, kind: 'set', cards: ['7C', '7D', '7H', '7S'],"
-    " represents: ['7C', '7D', '7H', '7S'], points: 28}]; s.game.opened = s.game.opened.map(() => true);"
+    " represents: ['7C', '7D', '7H', '7S'], points: 28}];"
+    " s.game.opened = s.game.opened.map(() => true);"
 )
 CORNER = ".melds [data-meld='0'] .ink-{suit} text"
 
