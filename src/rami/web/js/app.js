@@ -24,7 +24,7 @@ async function start() {
   try {
     meta = await (await fetch("/api/meta")).json();
   } catch {
-    offlineView(document.getElementById("app"), document.getElementById("rules-link").href);
+    offlineView(document.getElementById("app"), `/rules/${localStorage.getItem(LANG_KEY) || "en"}/rami51`);
     startDisplay();
     return;
   }

@@ -81,7 +81,7 @@ function panelView() {
   return html`<details class="display" id="display"><summary><span aria-hidden="true">Aa</span><span
       class="sr-only">${t("Display")}</span></summary>
     <div class="display-panel"><fieldset><legend>${t("Display")}</legend>${CHOICES.map(box)}</fieldset>
-      <p id="display-status" class=${status.error ? "error" : ""} role="status">${status.text}</p></div></details>`;
+      <p id="display-status" class=${status.error ? "error" : ""} aria-live="polite">${status.text}</p></div></details>`;
 }
 
 function draw() {

@@ -8,7 +8,7 @@ function updateNotice() {
   const box = document.createElement("div");
   box.className = "update-ready";
   box.id = "update-ready";
-  box.setAttribute("role", "status");
+  box.setAttribute("aria-live", "polite");
   document.body.append(box);
   render(html`<span>${t("A new version of Rami is ready.")}</span>
     <button type="button" id="reload" @click=${() => location.reload()}>${t("Reload")}</button>`, box);
