@@ -13,6 +13,9 @@ Routes (answer; refusals besides the shared ones below):
   ``{"revoked": n}``, every session of the account revoked.
 - ``GET /api/me``: 200, name, ratings, settings and ``csrf_token``.
 - ``PUT /api/me/settings {language?, card_size?}``: 200, the settings; 400 ``bad_settings``.
+- ``GET /api/me/preferences``: 200, how the account sees the cards
+  (:mod:`rami.accounts.preferences`); ``PUT`` with some of them: 200, all of them after the
+  change; 400 ``bad_preferences``.
 - ``GET /api/leaderboard?preset=rami51&limit=50&offset=0``: 200, the family's players by shown
   rating and the bots' fixed ratings; 400 ``unknown_preset``, ``bad_query``.
 - ``GET /api/players/{name}?games=20``: 200, ratings with history, latest games, statistics;
@@ -48,6 +51,7 @@ from rami.accounts.botratings import BOT_RATINGS
 from rami.accounts.config import AccountConfig
 from rami.accounts.errors import AccountError
 from rami.accounts.names import PASSWORD_MAX, check_name, check_password, check_settings, name_key
+from rami.accounts.preferences import check_change
 from rami.accounts.ratelimit import RateLimiter
 from rami.accounts.ratings import FAMILIES, family_of
 from rami.accounts.sessions import (
@@ -238,6 +242,21 @@ def accounts_router(store: AccountStore, config: AccountConfig | None = None) ->
         changes = check_settings(await json_body(request))
         updated = await store.run(store.update_settings, account.id, changes)
         return JSONResponse(updated.settings())
+
+    @router.get("/me/preferences")
+    @answers
+    async def preferences(request: Request) -> Response:
+        account, _token_hash = await api.session(request, change=False)
+        found = await store.run(store.preferences, account.id)
+        return JSONResponse(found.model_dump())
+
+    @router.put("/me/preferences")
+    @answers
+    async def change_preferences(request: Request) -> Response:
+        account, _token_hash = await api.session(request, change=True)
+        change = check_change(await json_body(request))
+        updated = await store.run(store.update_preferences, account.id, change)
+        return JSONResponse(updated.model_dump())
 
     @router.get("/leaderboard")
     @answers

@@ -107,6 +107,17 @@ rating_history_t = Table(
 )
 """The rating an account had after each rated match."""
 
+preferences_t = Table(
+    "account_preferences",
+    metadata,
+    Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
+    Column("theme", String(16), nullable=False),
+    Column("deck", String(16), nullable=False),
+    Column("hand", String(8), nullable=False),
+    Column("updated", Float, nullable=False),
+)
+"""How an account sees the cards (:mod:`rami.accounts.preferences`); no row: the defaults."""
+
 secrets_t = Table(
     "server_secrets",
     metadata,

@@ -20,9 +20,11 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
 
+from rami.accounts import preferences as prefs
 from rami.accounts import profiles, recording
 from rami.accounts.errors import AccountError
 from rami.accounts.names import name_key
+from rami.accounts.preferences import Preferences
 from rami.accounts.ratings import FAMILIES, Rating
 from rami.accounts.results import MatchResult, Recorded
 from rami.accounts.schema import (
@@ -183,6 +185,16 @@ class AccountStore:
             conn.execute(update(accounts_t).where(accounts_t.c.id == account_id).values(**settings))
             row = conn.execute(select(accounts_t).where(accounts_t.c.id == account_id)).one()
         return _account(row)
+
+    def preferences(self, account_id: int) -> Preferences:
+        """How the account sees the cards (:mod:`rami.accounts.preferences`)."""
+        with self.engine.connect() as conn:
+            return prefs.read(conn, account_id)
+
+    def update_preferences(self, account_id: int, change: dict[str, str]) -> Preferences:
+        """Store a checked change of preferences; all of them after it."""
+        with self.engine.begin() as conn:
+            return prefs.write(conn, account_id, change, self.clock())
 
     # --- sessions ------------------------------------------------------------------------
 

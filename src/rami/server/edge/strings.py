@@ -21,6 +21,7 @@ from rami.i18n import (
     suit_name,
     translator,
 )
+from rami.server.edge.display_strings import DISPLAY_ERRORS, DISPLAY_STRINGS
 from rami.server.edge.page_strings import ACCOUNT_ERRORS, PAGE_STRINGS, TABLE_STRINGS
 
 PLURAL_LIMIT = 200
@@ -29,6 +30,7 @@ PLURAL_LIMIT = 200
 STRINGS: tuple[str, ...] = (
     *PAGE_STRINGS,
     *TABLE_STRINGS,
+    *DISPLAY_STRINGS,
     N_("A friend (invite link)"),
     N_("Back"),
     N_("Bot: {level}"),
@@ -214,6 +216,7 @@ PRESET_SUMMARIES: tuple[str, ...] = (
 
 ERRORS: dict[str, str] = {
     **ACCOUNT_ERRORS,
+    **DISPLAY_ERRORS,
     "not_your_turn": N_("It is {player}'s turn, not yours."),
     "stale_version": N_("The table had moved on: you now see the latest state."),
     "spectator": N_("Spectators cannot play."),

@@ -4,6 +4,8 @@ import { insertCardDefinitions } from "./cards.js";
 import { loadLanguage, t } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { Board } from "./board.js";
+import { redrawDisplay, startDisplay } from "./display.js";
+import { offlineView, registerServiceWorker } from "./install.js";
 import { languageOptions, showAccountLinks } from "./page.js";
 import { currentAccount } from "./session.js";
 
@@ -18,11 +20,20 @@ async function start() {
   // a touch screen and no mouse: no keyboard legend
   const touch = matchMedia("(pointer: coarse)").matches || (navigator.maxTouchPoints > 0 && !matchMedia("(hover: hover)").matches);
   document.body.classList.toggle("touch", touch);
-  const meta = await (await fetch("/api/meta")).json();
+  registerServiceWorker();
+  let meta;
+  try {
+    meta = await (await fetch("/api/meta")).json();
+  } catch {
+    offlineView(document.getElementById("app"), `/rules/${localStorage.getItem(LANG_KEY) || "en"}/rami51`);
+    startDisplay();
+    return;
+  }
   const lang = localStorage.getItem(LANG_KEY) || meta.preferred_language || "en";
   await loadLanguage(lang);
   translateStatic();
   showAccountLinks();
+  startDisplay();
   const picker = document.getElementById("lang-picker");
   languageOptions(picker, meta);
   const app = document.getElementById("app");
@@ -39,6 +50,7 @@ async function start() {
     await loadLanguage(picker.value);
     translateStatic();
     showAccountLinks();
+    redrawDisplay();
     if (board) board.changeLanguage(picker.value);
     else showLobby(app, meta);
   });

@@ -102,7 +102,7 @@ export function cardFace(text, letters = {}) {
     if (c.rank === 1) middle = pip(c.suit, 50, 70, 44);
     else if (c.rank > 10) middle = figure(c.rank, letter, c.suit, colour);
     else middle = PIPS[c.rank].map(([x, y]) => pip(c.suit, x, y, 19));
-    body = svg`<g fill=${colour}>${corner(letter, c.suit, colour)}${middle}</g>`;
+    body = svg`<g fill=${colour} class=${`ink ink-${c.suit}`}>${corner(letter, c.suit, colour)}${middle}</g>`;
   }
   return html`<svg viewBox="0 0 100 140" class="face" aria-hidden="true" focusable="false"><rect
     x="1" y="1" width="98" height="138" rx="8" class="paper"/>${body}</svg>`;

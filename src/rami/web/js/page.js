@@ -2,6 +2,8 @@
 
 import { html, render } from "../vendor/lit-html/lit-html.js";
 import { setSetting } from "./alerts.js";
+import { redrawDisplay, startDisplay } from "./display.js";
+import { registerServiceWorker } from "./install.js";
 import { currentLanguage, loadLanguage, t } from "./i18n.js";
 import { currentAccount } from "./session.js";
 
@@ -51,13 +53,16 @@ function fillPicker(meta) {
 /** Start a page of accounts or ratings: words, header, then ``render(main, meta, account)``
  * (again whenever the language changes). */
 export async function startPage(render) {
+  registerServiceWorker();
   const meta = await (await fetch("/api/meta")).json();
   const account = await currentAccount();
   await loadLanguage(chosenLanguage(meta, account));
   const main = document.getElementById("page");
+  startDisplay();
   const draw = async () => {
     translateStatic();
     await showAccountLinks();
+    redrawDisplay();
     await render(main, meta, await currentAccount());
   };
   const picker = fillPicker(meta);

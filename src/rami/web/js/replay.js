@@ -4,6 +4,8 @@ import { html, nothing, render } from "../vendor/lit-html/lit-html.js";
 import { cardFace, insertCardDefinitions } from "./cards.js";
 import { cardName, currentLanguage, letters, loadLanguage, t, tn } from "./i18n.js";
 import { meldWords } from "./meldsview.js";
+import { redrawDisplay, startDisplay } from "./display.js";
+import { registerServiceWorker } from "./install.js";
 import { languageOptions } from "./page.js";
 
 const LANG_KEY = "rami-lang";
@@ -98,9 +100,12 @@ async function start() {
   languageOptions(picker, meta);
   const ok = await load(localStorage.getItem(LANG_KEY) || meta.preferred_language || "en");
   picker.value = currentLanguage();
+  registerServiceWorker();
+  startDisplay();
   picker.addEventListener("change", async () => {
     localStorage.setItem(LANG_KEY, picker.value);
     await load(picker.value);
+    redrawDisplay();
   });
   if (!ok) return;
   document.addEventListener("keydown", (e) => {
