@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import asyncio
 
+from rami.server.cluster.leases import Leases
 from redis.asyncio import Redis
 
-from rami.server.cluster.leases import Leases
 from services import redis_database
 
 REDIS_DB = 11
