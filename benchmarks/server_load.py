@@ -30,6 +30,9 @@ names one (each set-up gets a new one); Redis database 10 is flushed unless ``--
 one. Loopback only.
 
     python3 benchmarks/server_load.py --processes 2 [--tables 1000] [--busy 100] [--write]
+
+``--idle 1000,10000`` measures only the Redis calls per second of ``--processes`` scaled-out
+processes holding that many idle tables (see ``benchmarks/_idle.py``).
 """
 
 from __future__ import annotations
