@@ -94,7 +94,9 @@ def idle_report(rows: list[dict[str, Any]], processes: int, command: str, machin
     ]
     for row in rows:
         commands = ", ".join(
-            f"{name.replace('|', ' ')} {rate:.0f}" for name, rate in sorted(row["by_command"].items()) if rate >= 1
+            f"{name.replace('|', ' ')} {rate:.0f}"
+            for name, rate in sorted(row["by_command"].items())
+            if rate >= 1
         )
         label = "none (no server)" if row["tables"] == 0 else f"{row['tables']:,}"
         lines.append(f"| {label} | {row['ops']:.0f} | {commands or '—'} |")
