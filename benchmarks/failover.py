@@ -130,7 +130,7 @@ def run(kills: int, lease: float, database: str) -> list[float]:
         ws.send(json.dumps({"type": "start"}))
         for _ in range(kills):
             acked, state = act(ws, state)
-            owner_id = (store.get(f"rami:lease:{table}") or b"").decode()
+            owner_id = (store.get(f"rami:owner:{table}") or b"").decode()
             owner = next(s for s in servers if s.process and str(s.process.pid) in owner_id)
             other = servers[1 - servers.index(owner)]
             ws.close()

@@ -30,6 +30,9 @@ names one (each set-up gets a new one); Redis database 10 is flushed unless ``--
 one. Loopback only.
 
     python3 benchmarks/server_load.py --processes 2 [--tables 1000] [--busy 100] [--write]
+
+``--idle 1000,10000`` measures only the Redis calls per second of ``--processes`` scaled-out
+processes holding that many idle tables (see ``benchmarks/_idle.py``).
 """
 
 from __future__ import annotations
@@ -65,6 +68,7 @@ import redis
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from _idle import idle_figures, idle_report
 from _report import machine, publish
 
 ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
@@ -630,8 +634,17 @@ def main() -> None:
         default="random,routed,split",
         help="where the clients of several processes connect, each measured (see the top)",
     )
+    parser.add_argument(
+        "--idle",
+        help="only measure Redis calls/s of --processes scaled-out processes holding these "
+        "counts of idle tables (comma-separated, e.g. 1000,10000)",
+    )
+    parser.add_argument("--idle-seconds", type=float, default=20.0)
     parser.add_argument("--write", action="store_true", help="Write docs/PERFORMANCE.md.")
     args = parser.parse_args()
+    if args.idle:
+        idle_main(args)
+        return
     args.tables = max(2, min(args.tables, MAX_TABLES))
     args.busy = max(2, min(args.busy, MAX_TABLES))
     args.seconds = max(5.0, min(args.seconds, MAX_SECONDS))
@@ -663,6 +676,29 @@ def main() -> None:
         + " *relayed*: the share of connections still relayed to another process at the end."
     )
     publish("server", report(results, history, command, relayed), args.write)
+
+
+def idle_main(args: argparse.Namespace) -> None:
+    """``--idle``: Redis traffic of processes holding idle tables (see :mod:`_idle`)."""
+    counts = [int(n) for n in args.idle.split(",")]
+    raise_file_limit(4096)
+
+    @contextmanager
+    def servers() -> Iterator[list[str]]:
+        with shared_database(args.database) as database, tempfile.TemporaryDirectory() as data:
+            running = Servers(args.processes, database, args.redis, Path(data))
+            running.start()
+            try:
+                yield running.urls
+            finally:
+                running.stop()
+
+    rows = idle_figures(counts, args.idle_seconds, args.redis, servers)
+    command = (
+        f"python3 benchmarks/server_load.py --processes {args.processes} --idle {args.idle} "
+        f"--idle-seconds {args.idle_seconds:g}"
+    )
+    publish("server-idle", idle_report(rows, args.processes, command, machine()), args.write)
 
 
 if __name__ == "__main__":

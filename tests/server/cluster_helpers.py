@@ -34,9 +34,14 @@ def processes(data: Path, count: int, redis_db: int, *options: str) -> Iterator[
 
 
 def owner(store: redis.Redis, table_id: str) -> str | None:
-    """The process holding ``table_id``'s lease (a client with ``decode_responses``), or None."""
-    value = store.get(f"rami:lease:{table_id}")
-    return None if value is None else str(value)
+    """The live process owning ``table_id`` (a client with ``decode_responses``), or None."""
+    member = store.get(f"rami:owner:{table_id}")
+    if member is None:
+        return None
+    alive = store.zscore("rami:alive", str(member))
+    if alive is None or float(str(alive)) < time.time():
+        return None
+    return str(member).rsplit("/", 1)[0]
 
 
 def my_turn(player: LivePlayer, seat: int) -> Message:

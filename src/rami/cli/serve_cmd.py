@@ -98,7 +98,9 @@ def serve(
     lease: Annotated[
         float,
         typer.Option(
-            min=0.5, metavar="SECONDS", help="Scaled-out mode: time to live of a table's lease."
+            min=0.5,
+            metavar="SECONDS",
+            help="Scaled-out mode: how long a heartbeat keeps a process alive.",
         ),
     ] = 3.0,
 ) -> None:
@@ -137,7 +139,7 @@ def serve(
         typer.echo(f"Rami: http://{host}:{port}/  (data in {data.resolve()})")
         uvicorn.run(app, **run)  # type: ignore[arg-type]
         return
-    from rami.server.cluster.lobby import ClusterTiming
+    from rami.server.cluster.placement import ClusterTiming
     from rami.server.cluster.scaled import export_options, scaled_app
     from rami.server.store.database import upgrade_url
 

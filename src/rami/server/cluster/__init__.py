@@ -1,1 +1,1 @@
-"""Scale-out: tables shared by processes through leases, a bus, relays and handovers."""
+"""Scale-out: the cluster's placement of tables: heartbeats, ownership, a bus, relays, handovers."""

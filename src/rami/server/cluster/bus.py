@@ -4,6 +4,9 @@ Each process listens on a channel of its own (answers for the connections it rel
 one channel per table it owns (commands relayed by other processes). A publish reports how
 many listeners got it, so a relay learns at once when a table has no owner listening.
 
+Every message is a model of :mod:`rami.server.cluster.messages`, parsed on receipt: what does
+not parse (not JSON, an unknown ``op``, a field missing or of another type) is logged and dropped.
+
 Publishes leave in arrival order through one sender: what waits while a round trip is under
 way goes in the next pipeline, so a busy process pays one round trip for many messages.
 """
@@ -12,15 +15,28 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
+from pydantic import BaseModel, TypeAdapter, ValidationError
 from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
 
-Handler = Callable[[dict[str, Any]], Awaitable[None]]
+from rami.server.cluster.messages import TO_OWNER, TO_RELAY, ToOwner, ToRelay
+
+OwnerHandler = Callable[[ToOwner], Awaitable[None]]
+"""Receives what relays send to a table owned here."""
+RelayHandler = Callable[[ToRelay], Awaitable[None]]
+"""Receives what owners send to this process."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Listener:
+    parse: TypeAdapter[Any]
+    handler: Callable[[Any], Awaitable[None]]
+
 
 log = logging.getLogger("rami.server")
 
@@ -33,7 +49,7 @@ class Bus:
         self.process_id = process_id
         self.prefix = prefix
         self._pubsub: PubSub = redis.pubsub(ignore_subscribe_messages=True)
-        self._handlers: dict[str, Handler] = {}
+        self._handlers: dict[str, _Listener] = {}
         self._task: asyncio.Task[None] | None = None
         self._waiting: list[tuple[str, str, asyncio.Future[int]]] = []
         """Publishes not yet sent: channel, data and who waits for the listener count."""
@@ -48,18 +64,18 @@ class Bus:
         """Where messages for one process go."""
         return f"{self.prefix}:process:{process_id}"
 
-    async def start(self, on_process: Handler) -> None:
+    async def start(self, on_process: RelayHandler) -> None:
         """Listen on this process's channel (``on_process`` gets its messages)."""
-        await self._listen(self.process_channel(self.process_id), on_process)
+        await self._listen(self.process_channel(self.process_id), _Listener(TO_RELAY, on_process))
         self._task = asyncio.get_running_loop().create_task(self._read())
 
-    async def _listen(self, channel: str, handler: Handler) -> None:
-        self._handlers[channel] = handler
+    async def _listen(self, channel: str, listener: _Listener) -> None:
+        self._handlers[channel] = listener
         await self._pubsub.subscribe(channel)
 
-    async def own(self, table_id: str, handler: Handler) -> None:
+    async def own(self, table_id: str, handler: OwnerHandler) -> None:
         """Receive the commands relayed to ``table_id``."""
-        await self._listen(self.table_channel(table_id), handler)
+        await self._listen(self.table_channel(table_id), _Listener(TO_OWNER, handler))
 
     async def disown(self, table_id: str) -> None:
         """Stop receiving a table's commands."""
@@ -67,11 +83,11 @@ class Bus:
         self._handlers.pop(channel, None)
         await self._pubsub.unsubscribe(channel)
 
-    async def to_table(self, table_id: str, message: dict[str, Any]) -> bool:
+    async def to_table(self, table_id: str, message: ToOwner) -> bool:
         """Send to the table's owner; False when no process listens for it."""
         return bool(await self._publish(self.table_channel(table_id), _dumps(message)))
 
-    async def to_process(self, process_id: str, message: dict[str, Any]) -> bool:
+    async def to_process(self, process_id: str, message: ToRelay) -> bool:
         """Send to one process; False when it does not listen (it is gone)."""
         return bool(await self._publish(self.process_channel(process_id), _dumps(message)))
 
@@ -112,15 +128,19 @@ class Bus:
             message = await self._pubsub.get_message(timeout=None)
             if message is None:
                 continue
-            channel = message["channel"]
-            handler = self._handlers.get(
-                channel.decode() if isinstance(channel, bytes) else channel
-            )
-            if handler is None:
+            raw = message["channel"]
+            channel = raw.decode() if isinstance(raw, bytes) else str(raw)
+            listener = self._handlers.get(channel)
+            if listener is None:
                 continue
             try:
-                await handler(json.loads(message["data"]))
-            except Exception:  # one bad message must not stop the process's bus
+                parsed = listener.parse.validate_json(message["data"])
+            except ValidationError as error:  # not one of the messages: nothing to do with it
+                log.warning("bus message on %s dropped: %s", channel, _first_error(error))
+                continue
+            try:
+                await listener.handler(parsed)
+            except Exception:  # one failed message must not stop the process's bus
                 log.exception("bus message on %s failed", channel)
 
     async def close(self) -> None:
@@ -135,5 +155,12 @@ class Bus:
         await self._pubsub.aclose()  # type: ignore[no-untyped-call]
 
 
-def _dumps(message: dict[str, Any]) -> str:
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+def _dumps(message: BaseModel) -> str:
+    return message.model_dump_json(exclude_none=True)
+
+
+def _first_error(error: ValidationError) -> str:
+    """A one-line reason for a message that does not parse."""
+    first = error.errors()[0]
+    where = ".".join(str(part) for part in first.get("loc", ())) or "message"
+    return f"{where}: {first.get('msg', 'invalid')}"

@@ -1,6 +1,6 @@
 """The relaying process's side: connections carried to their table's owner over the bus,
 paused for a handover and served here once the table arrives (steps 2 and 4 of
-:mod:`rami.server.cluster.relay`).
+:mod:`rami.server.cluster.placement`), each a transition of :mod:`rami.server.cluster.handover`.
 """
 
 from __future__ import annotations
@@ -16,10 +16,25 @@ from typing import Any
 from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from rami.server.cluster.lobby import LOOKUP_BATCH, ClusterLobby
+from rami.server.cluster import handover
+from rami.server.cluster.bus import Bus
+from rami.server.cluster.liveness import Liveness
+from rami.server.cluster.messages import (
+    Closed,
+    Handover,
+    Leave,
+    Open,
+    Pause,
+    Paused,
+    Resume,
+    Send,
+    Text,
+    ToRelay,
+)
 from rami.server.cluster.serving import HANDOVER_WAIT
 from rami.server.messages.outgoing import ChatLine
-from rami.server.social.lobby import Arrived
+from rami.server.social.placement import Arrived, Served
+from rami.server.tables.clock import Clock
 from rami.server.tables.identity import Identity
 
 log = logging.getLogger("rami.server")
@@ -28,6 +43,8 @@ CLOSE_MOVED = 1012
 """Close code telling a client to reconnect: the table moved to another process."""
 OWNER_CHECK = 1.0
 """Seconds between checks that the owners of the tables relayed here still hold them."""
+LOOKUP_BATCH = 1000
+"""Table owners read in one Redis round trip."""
 
 
 class Relayed:
@@ -36,7 +53,8 @@ class Relayed:
 
     def __init__(self, websocket: WebSocket, table_id: str, owner: str) -> None:
         self.websocket, self.table_id, self.owner = websocket, table_id, owner
-        self.answers: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.answers: asyncio.Queue[Send | Closed | None] = asyncio.Queue()
+        """What the owner sends the connection (None: its table arrived here)."""
         self.flowing = asyncio.Event()
         """Clear while the table is paused for a handover."""
         self.flowing.set()
@@ -50,12 +68,15 @@ class Relayed:
 class Relaying:
     """Connections this process relays to the owners of their tables."""
 
-    def __init__(self, lobby: ClusterLobby) -> None:
+    def __init__(self, lobby: Served, bus: Bus, liveness: Liveness, clock: Clock) -> None:
         self.lobby = lobby
+        self.bus = bus
+        self.liveness = liveness
+        self.clock = clock
         self.relayed: dict[str, Relayed] = {}
         """Relayed connections of this process by id."""
-        self.pauses: dict[str, asyncio.Event] = {}
-        """Tables paused here for a handover: set when the pause ends either way."""
+        self.pauses: dict[str, tuple[handover.State, asyncio.Event]] = {}
+        """Tables paused here for a handover: the state, and an event set when it ends."""
         self._background: set[str] = set()
         """Which of the background loops run (started by the first connection that needs it)."""
 
@@ -64,50 +85,56 @@ class Relaying:
             self._background.add(name)
             self.lobby.spawn(loop())
 
-    async def to_connection(self, message: dict[str, Any]) -> None:
+    async def to_connection(self, message: ToRelay) -> None:
         """A message from an owner: for one of the connections relayed here, or about a
         table's handover."""
-        op = message.get("op")
-        if op in ("pause", "resume", "handover"):
-            table_id = str(message.get("table"))
-            relayed = [r for r in self.relayed.values() if r.table_id == table_id]
-            if op == "pause":
-                await self._pause(table_id, relayed)
-            elif op == "resume":
-                for connection in relayed:
-                    connection.flowing.set()
-                self._end_pause(table_id)
-            else:  # (loading takes a while: the bus goes on meanwhile)
+        match message:
+            case Pause(table=table_id):
+                await self._pause(table_id, self._relayed_at(table_id))
+            case Resume(table=table_id):
+                if self._step(table_id, handover.ResumeHeard()):
+                    for connection in self._relayed_at(table_id):
+                        connection.flowing.set()
+            case Handover(table=table_id):  # (loading takes a while: the bus goes on)
                 self.lobby.spawn(self._arrive(table_id, message))
-            return
-        target = self.relayed.get(str(message.get("conn")))
-        if target is not None:
-            target.answers.put_nowait(message)
+            case Send(conn=conn) | Closed(conn=conn) if conn in self.relayed:
+                self.relayed[conn].answers.put_nowait(message)
+
+    def _relayed_at(self, table_id: str) -> list[Relayed]:
+        return [r for r in self.relayed.values() if r.table_id == table_id]
+
+    def _step(self, table_id: str, event: handover.Event) -> bool:
+        """Take a step of the table's pause; True when it ends the pause (it is forgotten)."""
+        paused = self.pauses.get(table_id)
+        if paused is None:
+            return False
+        state = handover.step(paused[0], event).state
+        if not handover.over(state):
+            self.pauses[table_id] = (state, paused[1])
+            return False
+        del self.pauses[table_id]
+        paused[1].set()
+        return True
 
     async def _pause(self, table_id: str, relayed: list[Relayed]) -> None:
-        if not relayed:
+        if not relayed or table_id in self.pauses:
             return
-        self.pauses.setdefault(table_id, asyncio.Event())
+        step = handover.pause(self.bus.process_id, self.clock.now(), HANDOVER_WAIT)
+        self.pauses[table_id] = (step.state, asyncio.Event())
         for connection in relayed:
             connection.flowing.clear()
-        bus = self.lobby.bus
-        await bus.to_table(table_id, {"op": "paused", "table": table_id, "proc": bus.process_id})
+        await self.bus.to_table(table_id, Paused(table=table_id, proc=self.bus.process_id))
         self.lobby.spawn(self._resume_later(table_id, relayed))
 
     async def _resume_later(self, table_id: str, relayed: list[Relayed]) -> None:
         """A handover that never came: the connections go on relayed."""
-        await asyncio.sleep(HANDOVER_WAIT)
-        for connection in relayed:
-            if connection.arrived is None:
-                connection.flowing.set()
-        self._end_pause(table_id)
+        await self.clock.sleep(HANDOVER_WAIT)
+        if self._step(table_id, handover.Tick(self.clock.now())):
+            for connection in relayed:
+                if connection.arrived is None:
+                    connection.flowing.set()
 
-    def _end_pause(self, table_id: str) -> None:
-        pause = self.pauses.pop(table_id, None)
-        if pause is not None:
-            pause.set()
-
-    async def _arrive(self, table_id: str, message: dict[str, Any]) -> None:
+    async def _arrive(self, table_id: str, message: Handover) -> None:
         """Step 4: serve the table here; each connection goes on as it was bound."""
         try:
             table = await self.lobby.find(table_id)
@@ -115,28 +142,26 @@ class Relaying:
             log.exception("table %s: taking it over from a handover failed", table_id)
             table = None
         relayed = {c: r for c, r in self.relayed.items() if r.table_id == table_id}
-        self._end_pause(table_id)
+        self._step(table_id, handover.HandoverHeard())
         if table is None:
             for connection in relayed.values():
                 connection.moved.set()
             return
-        table.chat.restore(_chat_lines(message.get("chat")))
-        bound = message.get("conns")
-        bindings: dict[str, Any] = bound if isinstance(bound, dict) else {}
+        table.chat.restore(_chat_lines(message.chat))
         for conn, connection in relayed.items():
-            binding = bindings.get(conn)
-            if not isinstance(binding, dict):
+            binding = message.conns.get(conn)
+            if binding is None:
                 connection.moved.set()  # the owner did not know it: it reconnects
                 continue
-            seat = binding.get("seat")
+            seat = binding.seat
             connection.arrived = Arrived(
                 table=table,
-                seat=seat if isinstance(seat, int) and 0 <= seat < len(table.seats) else None,
-                lang=str(binding.get("lang", "en")),
-                greeted=bool(binding.get("greeted")),
+                seat=seat if seat is not None and 0 <= seat < len(table.seats) else None,
+                lang=binding.lang,
+                greeted=binding.greeted,
                 held=None,
             )
-            connection.answers.put_nowait({"op": "arrived"})
+            connection.answers.put_nowait(None)
 
     async def relay(
         self, websocket: WebSocket, table_id: str, owner: str, account: Identity | None = None
@@ -150,22 +175,20 @@ class Relaying:
         self._run_once("watch", self._watch_owners)
         pause = self.pauses.get(table_id)
         if pause is not None:  # the table may be moving here: wait and see
-            await pause.wait()
+            await pause[1].wait()
             table = self.lobby.tables.get(table_id)
             if table is not None:
                 return Arrived(table=table, seat=None, lang="en", greeted=False, held=None)
-        bus, conn = self.lobby.bus, secrets.token_hex(8)
+        bus, conn = self.bus, secrets.token_hex(8)
         connection = self.relayed[conn] = Relayed(websocket, table_id, owner)
-        envelope = {"conn": conn, "proc": bus.process_id, "table": table_id}
-        opening: dict[str, Any] = {**envelope, "op": "open"}
-        if account is not None:
-            opening["account"] = account.to_json()
+        account_json = None if account is None else account.to_json()
+        opening = Open(conn=conn, proc=bus.process_id, table=table_id, account=account_json)
         try:
             if not await bus.to_table(table_id, opening):
                 await websocket.close(code=CLOSE_MOVED)
                 return None
             tasks = [
-                asyncio.create_task(self._upstream(connection, envelope)),
+                asyncio.create_task(self._upstream(connection, conn)),
                 asyncio.create_task(self._downstream(connection)),
                 asyncio.create_task(connection.moved.wait()),
             ]
@@ -186,10 +209,12 @@ class Relaying:
             del self.relayed[conn]
             if connection.arrived is None:
                 with contextlib.suppress(Exception):
-                    await bus.to_table(table_id, {**envelope, "op": "close"})
+                    await bus.to_table(
+                        table_id, Leave(conn=conn, proc=bus.process_id, table=table_id)
+                    )
 
-    async def _upstream(self, connection: Relayed, envelope: dict[str, Any]) -> None:
-        bus, websocket = self.lobby.bus, connection.websocket
+    async def _upstream(self, connection: Relayed, conn: str) -> None:
+        bus, websocket = self.bus, connection.websocket
         with contextlib.suppress(WebSocketDisconnect):
             while True:
                 frame = await websocket.receive()
@@ -201,38 +226,37 @@ class Relaying:
                 connection.held = raw
                 await connection.flowing.wait()
                 connection.held = None
-                if not await bus.to_table(
-                    connection.table_id, {**envelope, "op": "text", "text": raw}
-                ):
+                text = Text(conn=conn, proc=bus.process_id, table=connection.table_id, text=raw)
+                if not await bus.to_table(connection.table_id, text):
                     return  # the owner is gone: the client reconnects elsewhere
 
     async def _downstream(self, connection: Relayed) -> None:
         while True:
             message = await connection.answers.get()
-            if message.get("op") != "send":
+            if not isinstance(message, Send):
                 return  # closed by the owner, or the table arrived here
-            await connection.websocket.send_text(str(message["text"]))
+            await connection.websocket.send_text(message.text)
 
     @staticmethod
     async def _deliver_rest(connection: Relayed) -> None:
         """Send what the former owner answered before the table arrived here."""
         while not connection.answers.empty():
             message = connection.answers.get_nowait()
-            if message.get("op") == "send":
-                await connection.websocket.send_text(str(message["text"]))
+            if isinstance(message, Send):
+                await connection.websocket.send_text(message.text)
 
     async def _watch_owners(self) -> None:
         """Every :data:`OWNER_CHECK`, one look at the owners of the tables relayed here; a
         connection whose table changed hands reconnects."""
         while True:
-            await asyncio.sleep(OWNER_CHECK)
+            await self.clock.sleep(OWNER_CHECK)
             watched = [c for c in self.relayed.values() if c.flowing.is_set()]
             tables = sorted({c.table_id for c in watched})
             owners: dict[str, str | None] = {}
             try:
                 for start in range(0, len(tables), LOOKUP_BATCH):
                     batch = tables[start : start + LOOKUP_BATCH]
-                    owners.update(zip(batch, await self.lobby.leases.owners_of(batch), strict=True))
+                    owners.update(zip(batch, await self.liveness.owners_of(batch), strict=True))
             except Exception:  # Redis unreachable: look again next time
                 log.exception("reading the owners of %d relayed tables failed", len(tables))
                 continue
@@ -241,10 +265,10 @@ class Relaying:
                     connection.moved.set()
 
 
-def _chat_lines(value: object) -> list[dict[str, Any]]:
+def _chat_lines(value: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The chat lines of a handover, each checked (a line of another shape is dropped)."""
     lines: list[dict[str, Any]] = []
-    for line in value if isinstance(value, list) else []:
+    for line in value:
         with contextlib.suppress(ValidationError, TypeError):
             lines.append(ChatLine.model_validate(line).model_dump())
     return lines

@@ -19,8 +19,7 @@ from fastapi import FastAPI
 from redis.asyncio import BlockingConnectionPool, Redis
 from sqlalchemy import text
 
-from rami.server.cluster.lobby import ClusterLobby, ClusterTiming
-from rami.server.cluster.relay import Relays
+from rami.server.cluster.placement import ClusterTiming, cluster_lobby
 from rami.server.edge.app import create_app
 from rami.server.edge.ops import Check
 from rami.server.messages.limits import Limits
@@ -54,8 +53,7 @@ def scaled_app(
         redis_url, max_connections=REDIS_CONNECTIONS, timeout=REDIS_WAIT
     )
     redis = Redis(connection_pool=pool)
-    lobby = ClusterLobby(storage, settings, redis, process_id(), timing=timing or ClusterTiming())
-    Relays(lobby, limits)  # connections to tables owned elsewhere go through the bus
+    lobby = cluster_lobby(storage, settings, redis, process_id(), limits, timing or ClusterTiming())
 
     async def database_answers() -> None:
         def probe() -> None:

@@ -1,6 +1,7 @@
 """The owner's side of relayed connections: a session per connection relayed from another
 process, and the handover's offer of a table to the one process all its connections come from
-(steps 1 and 3 of :mod:`rami.server.cluster.relay`).
+(steps 1 and 3 of :mod:`rami.server.cluster.placement`), each a transition of
+:mod:`rami.server.cluster.handover`.
 """
 
 from __future__ import annotations
@@ -8,15 +9,30 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+from rami.server.cluster import handover
 from rami.server.cluster.bus import Bus
-from rami.server.cluster.lobby import ClusterLobby
+from rami.server.cluster.messages import (
+    Binding,
+    Closed,
+    Handover,
+    Leave,
+    Open,
+    Pause,
+    Paused,
+    Resume,
+    Send,
+    Text,
+    ToOwner,
+)
+from rami.server.cluster.ownership import Ownership
 from rami.server.edge.ws import Session
 from rami.server.messages.limits import Limits
+from rami.server.social.placement import Served
 from rami.server.tables.actor import Table
+from rami.server.tables.clock import Clock
 from rami.server.tables.identity import Identity
 
 log = logging.getLogger("rami.server")
@@ -76,9 +92,7 @@ class RemoteSession(Session):
         while True:
             outbox = self.outbox
             text = await outbox.get()
-            message: dict[str, Any] = {"conn": self.conn, "op": "send", "text": text}
-            if text is None:
-                message = {"conn": self.conn, "op": "close"}
+            message = Closed(conn=self.conn) if text is None else Send(conn=self.conn, text=text)
             delivered = await self.bus.to_process(self.relay, message)
             outbox.task_done()
             if not delivered or text is None:
@@ -91,13 +105,16 @@ class Serving:
     """Sessions this process serves for connections relayed by others, and the tables it
     offers to move."""
 
-    def __init__(self, lobby: ClusterLobby, limits: Limits) -> None:
+    def __init__(self, lobby: Served, ownership: Ownership, limits: Limits, clock: Clock) -> None:
         self.lobby = lobby
+        self.ownership = ownership
+        self.bus = ownership.bus
         self.limits = limits
+        self.clock = clock
         self.served: dict[str, RemoteSession] = {}
         """Sessions this process serves for connections relayed by others."""
-        self.moving: dict[str, tuple[str, float]] = {}
-        """Tables offered to another process: its id and when the offer lapses."""
+        self.moving: dict[str, handover.State] = {}
+        """Handovers under way by table (offered or paused; those over are forgotten)."""
         self._background: set[str] = set()
         """Which of the background loops run (started by the first connection that needs it)."""
 
@@ -106,31 +123,25 @@ class Serving:
             self._background.add(name)
             self.lobby.spawn(loop())
 
-    async def from_relay(self, message: dict[str, Any]) -> None:
+    async def from_relay(self, message: ToOwner) -> None:
         """A relayed connection's message, at the owner."""
-        conn, op = str(message.get("conn")), message.get("op")
-        if op == "open":
-            table = self.lobby.tables.get(str(message.get("table")))
-            if table is not None and conn not in self.served:
-                self._run_once("offer", self._offer_forever)
-                relay = str(message.get("proc"))
-                account = Identity.from_json(message.get("account"))
-                self.served[conn] = RemoteSession(
-                    self.lobby.bus, relay, conn, table, self.limits, account
-                )
-            return
-        if op == "paused":
-            self.lobby.spawn(self._hand_over(str(message.get("table")), str(message.get("proc"))))
-            return
-        session = self.served.get(conn)
-        if session is None:
-            return
-        if op == "text":
-            session.receive(str(message.get("text", "")))
-        elif op == "close":
-            del self.served[conn]
-            await session.stop()
-            await session.table.leave(session.client)
+        match message:
+            case Open(conn=conn, table=table_id, proc=relay, account=account):
+                table = self.lobby.tables.get(table_id)
+                if table is not None and conn not in self.served:
+                    self._run_once("offer", self._offer_forever)
+                    identity = Identity.from_json(account)
+                    self.served[conn] = RemoteSession(
+                        self.bus, relay, conn, table, self.limits, identity
+                    )
+            case Paused(table=table_id, proc=relay):
+                self.lobby.spawn(self._hand_over(table_id, relay))
+            case Text(conn=conn, text=text) if conn in self.served:
+                self.served[conn].receive(text)
+            case Leave(conn=conn) if conn in self.served:
+                session = self.served.pop(conn)
+                await session.stop()
+                await session.table.leave(session.client)
 
     def table_lost(self, table: Table) -> None:
         """Close every connection of a table this process no longer owns."""
@@ -156,9 +167,11 @@ class Serving:
 
     async def _offer_forever(self) -> None:
         while True:
-            await asyncio.sleep(HANDOVER_CHECK)
-            now = time.monotonic()
-            self.moving = {t: offer for t, offer in self.moving.items() if offer[1] > now}
+            await self.clock.sleep(HANDOVER_CHECK)
+            now = self.clock.now()
+            for table_id, state in list(self.moving.items()):
+                if handover.over(handover.step(state, handover.Tick(now)).state):
+                    del self.moving[table_id]
             tables = {s.table.table_id: s.table for s in self.served.values()}
             for table_id, table in tables.items():
                 relay = self._only_relay(table)
@@ -166,48 +179,67 @@ class Serving:
                     continue
                 if self.lobby.tables.get(table_id) is not table:
                     continue
-                self.moving[table_id] = (relay, now + HANDOVER_WAIT)
-                with contextlib.suppress(Exception):
-                    await self.lobby.bus.to_process(relay, {"op": "pause", "table": table_id})
+                await self._say(table_id, handover.offer(relay, now, HANDOVER_WAIT))
+
+    async def _say(self, table_id: str, step: handover.Step, extra: Handover | None = None) -> None:
+        """Keep the step's state (forgotten once over) and send what it says."""
+        if handover.over(step.state):
+            self.moving.pop(table_id, None)
+        else:
+            self.moving[table_id] = step.state
+        if step.to is None or step.say is None:
+            return
+        message: Pause | Resume | Handover = Pause(table=table_id)
+        if step.say == "resume":
+            message = Resume(table=table_id)
+        elif step.say == "handover" and extra is not None:
+            message = extra
+        with contextlib.suppress(Exception):  # a relay that is gone resumes by itself
+            await self.bus.to_process(step.to, message)
 
     async def _hand_over(self, table_id: str, relay: str) -> None:
-        """Step 3 of the handover (see the module's text), once the relay has paused."""
+        """Step 3 of the handover, once the relay has paused."""
         try:
             await self._move(table_id, relay)
         except Exception:  # Redis or the store failed: the relay resumes after its wait
             log.exception("handing table %s over to %s failed", table_id, relay)
+            self.moving.pop(table_id, None)
 
     async def _move(self, table_id: str, relay: str) -> None:
-        offer = self.moving.pop(table_id, None)
+        state = self.moving.get(table_id, handover.Resumed(relay, "lapsed"))
+        paused = handover.step(state, handover.RelayPaused(relay))
         table = self.lobby.tables.get(table_id)
-        bus = self.lobby.bus
-        if offer is None or offer[0] != relay or table is None:
-            await bus.to_process(relay, {"op": "resume", "table": table_id})
+        if table is None and isinstance(paused.state, handover.HandoverPaused):
+            paused = handover.step(paused.state, handover.Checked(None))
+        await self._say(table_id, paused)
+        if not isinstance(state, handover.Offered) or table is None:
+            return  # (a pause heard twice moves nothing twice)
+        if not isinstance(paused.state, handover.HandoverPaused):
             return
         for session in self._sessions_of(table):
             await _settled(session.inbox)
         async with table.lock:
-            if self._only_relay(table) != relay or self.lobby.tables.get(table_id) is not table:
-                await bus.to_process(relay, {"op": "resume", "table": table_id})
+            still = self._only_relay(table) if self.lobby.tables.get(table_id) is table else None
+            checked = handover.step(paused.state, handover.Checked(still))
+            if handover.over(checked.state):
+                await self._say(table_id, checked)
                 return
             sessions = self._sessions_of(table)
             connections = {
-                s.conn: {"seat": s.client.seat, "lang": s.client.lang, "greeted": s.greeted}
+                s.conn: Binding(seat=s.client.seat, lang=s.client.lang, greeted=s.greeted)
                 for s in sessions
             }
             chat = list(table.chat.lines)
-            await self.lobby.retire(table)  # (the lease goes before this process could
-            passed = await self.lobby.pass_lease(table_id, relay)  # load the table again)
+            await self.lobby.retire(table)  # (ownership goes before this process could
+            passed = await self.ownership.pass_to(table_id, relay)  # load the table again)
         for session in sessions:
             await _settled(session.outbox)
             del self.served[session.conn]
             await session.stop()
-        if not passed:
-            await bus.to_process(relay, {"op": "resume", "table": table_id})
-            return
-        handover = {"op": "handover", "table": table_id, "conns": connections, "chat": chat}
-        await bus.to_process(relay, handover)
-        log.info("table %s handed over to %s", table_id, relay)
+        message = Handover(table=table_id, conns=connections, chat=chat)
+        await self._say(table_id, handover.step(checked.state, handover.Passed(passed)), message)
+        if passed:
+            log.info("table %s handed over to %s", table_id, relay)
 
     async def close(self) -> None:
         """Stop every session served for another process (the process is shutting down)."""

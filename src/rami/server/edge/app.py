@@ -97,7 +97,7 @@ def create_app(
 
     ``seeds`` gives each new match its secret seed (tests pass a deterministic source);
     ``limits`` bounds what one client may ask (:class:`~rami.server.messages.limits.Limits`). A
-    scaled-out process passes its :class:`~rami.server.cluster.lobby.ClusterLobby` as ``lobby``
+    scaled-out process passes a lobby with the cluster's placement as ``lobby``
     and the probes of the services it shares as ``checks`` (for ``/healthz``).
     """
     limits = limits or Limits()
@@ -115,10 +115,10 @@ def create_app(
     metrics = Metrics(
         lambda: len(tables),
         lambda: sum(len(table.clients) for table in tables.values()),
-        lobby.relayed_connections,
+        lobby.placement.relayed_connections,
     )
     connections = Connections(limits, metrics)
-    relay = lobby.relay(limits)
+    relay = lobby.placement.relay()
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

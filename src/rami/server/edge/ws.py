@@ -41,7 +41,8 @@ from rami.server.messages.protocol import (
     parse_message,
 )
 from rami.server.social import chat, rematch
-from rami.server.social.lobby import Arrived, Lobby, Relay, TableUnavailable
+from rami.server.social.lobby import Lobby, TableUnavailable
+from rami.server.social.placement import Arrived, Relay
 from rami.server.tables import host
 from rami.server.tables.actor import Table, refuse_protocol
 from rami.server.tables.hints import hint_message

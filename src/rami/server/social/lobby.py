@@ -11,22 +11,26 @@ storage when someone asks for it again. Start-up rebuilds only the matches in pl
 ``playing``), which the stand-in plays on when nobody comes back; every other table is
 loaded on demand, so start-up time and memory do not grow with the stored history. A broken
 table is quarantined when it is first rebuilt, at start-up or on demand.
+
+Which tables this process serves is its :class:`~.placement.Placement`'s decision: all of them
+(:class:`~.placement.LocalPlacement`), or those it owns in a cluster, where a table owned by
+another process is located as :class:`~.placement.Remote`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
-from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, replace
-
-from starlette.websockets import WebSocket
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from dataclasses import replace
+from typing import Any
 
 from rami.bots import LEVELS
 from rami.errors import RamiError
-from rami.server.messages.limits import Limits
 from rami.server.messages.protocol import encode
+from rami.server.social.placement import LocalPlacement, Placement, Remote
 from rami.server.store.storage import CorruptTableError, Storage, StorageError, StoredTable
 from rami.server.tables.actor import Table
 from rami.server.tables.auth import new_table_id
@@ -49,32 +53,6 @@ REASON_MAX = 300
 """Characters of a reason kept (a stored value quoted in it may be long)."""
 
 DAMAGED = "this table is damaged and cannot be served"
-
-
-@dataclass(frozen=True, slots=True)
-class Remote:
-    """A table owned by another process (scaled-out mode)."""
-
-    table_id: str
-    owner: str
-
-
-@dataclass(frozen=True, slots=True)
-class Arrived:
-    """A relayed connection whose table moved to this process: it is served here from now on,
-    bound as it was at the former owner (``greeted``: it had sent ``hello``)."""
-
-    table: Table
-    seat: int | None
-    lang: str
-    greeted: bool
-    held: str | None
-    """A message the client sent while the table moved, not handled yet."""
-
-
-Relay = Callable[[WebSocket, str, str, Identity | None], Awaitable[Arrived | None]]
-"""Carries an accepted websocket (table, owner, its account) to the process owning its table
-(scaled-out mode) until it ends, or until the table moves here (then :class:`Arrived`)."""
 
 
 class TableUnavailable(RamiError):
@@ -146,10 +124,12 @@ class Lobby:
         settings: Settings,
         seeds: Callable[[], str] = new_seed,
         clock: Clock = SYSTEM_CLOCK,
+        placement: Placement | None = None,
     ) -> None:
         self.storage = storage
         self.clock = clock
         """The time every table here reads (a test passes a manual clock)."""
+        self.placement: Placement = placement or LocalPlacement()
         self.seeds = seeds
         self.settings = settings
         self.tables: dict[str, Table] = {}
@@ -161,6 +141,7 @@ class Lobby:
         self.unrecorded: list[Table] = []
         """Finished tables restored at start-up whose result is recorded (again) on start."""
         self._loading = asyncio.Lock()
+        self._tasks: set[asyncio.Task[None]] = set()
 
     def _add(self, table: Table) -> None:
         table.on_finish = self.on_finish
@@ -175,6 +156,33 @@ class Lobby:
         if self.tables.get(table.table_id) is table:
             del self.tables[table.table_id]
             del self.drivers[table.table_id]
+            self.spawn(self.placement.let_go(table.table_id))
+
+    async def retire(self, table: Table) -> None:
+        """Stop serving a table that moves to another process (called under its lock)."""
+        table.retired = True
+        if self.tables.get(table.table_id) is table:
+            del self.tables[table.table_id]
+        driver = self.drivers.pop(table.table_id, None)
+        if driver is not None:
+            await driver.stop()
+
+    async def drop(self, table_id: str) -> Table | None:
+        """Stop serving a table this process no longer owns: no driver, no writes; returns it
+        (its connections are the placement's to move)."""
+        table = self.tables.pop(table_id, None)
+        if table is not None:
+            table.retired = True
+        driver = self.drivers.pop(table_id, None)
+        if driver is not None:
+            await driver.stop()
+        return table
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` in the background until the lobby closes."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def _quarantine(self, table_id: str, error: BaseException) -> None:
         reason = reason_of(error)
@@ -217,10 +225,17 @@ class Lobby:
             raise TableUnavailable(DAMAGED)
 
     async def find(self, table_id: str) -> Table | None:
-        """The table ``table_id``, rebuilt from storage when it was archived; None: no table.
+        """The table ``table_id`` served here, rebuilt from storage when it was archived; None:
+        no table, or one another process owns.
 
         Raises :class:`TableUnavailable` for a quarantined table (or a store that fails).
         """
+        located = await self.locate(table_id)
+        return located if isinstance(located, Table) else None
+
+    async def locate(self, table_id: str) -> Table | Remote | None:
+        """The table a connection plays at: served here (rebuilt when archived), owned by
+        another process, or None (no such table); raises as :meth:`find`."""
         table = self.tables.get(table_id)
         if table is not None:
             return table
@@ -234,12 +249,23 @@ class Lobby:
             self._refuse_broken(table_id)
             return await self._load(table_id)
 
-    async def _load(self, table_id: str) -> Table | None:
-        """Rebuild a stored table and start serving it (None: no such table)."""
-        table = await self.rebuilt(table_id)
-        if table is not None:
-            table.mark_away()
-            self._add(table)
+    async def _load(self, table_id: str) -> Table | Remote | None:
+        """Take a stored table on, rebuild it and start serving it (None: no such table)."""
+        owner = await self.placement.adopt(table_id)
+        if owner is not None:
+            return Remote(table_id, owner)
+        try:
+            table = await self.rebuilt(table_id)
+        except BaseException:
+            await self.placement.let_go(table_id)
+            raise
+        if table is None:
+            await self.placement.let_go(table_id)
+            return None
+        table.mark_away()
+        self._add(table)
+        if table.listed_status() == "finished" and await table.record_result():
+            await table.store_status()  # in case whoever finished it stopped first
         return table
 
     async def rebuilt(self, table_id: str) -> Table | None:
@@ -297,7 +323,8 @@ class Lobby:
         except StorageError as error:
             log.error("table %s not saved: %s", table_id, error)
             raise Refusal("storage_failed", "the table was not saved: try again") from None
-        await self._adopt(table_id)
+        if await self.placement.adopt(table_id) is not None:  # a new id nobody else can own
+            raise Refusal("storage_failed", "the table was not saved: try again")
         table = Table(table_id, config, seed, self.storage, self.settings, created, self.clock)
         self._add(table)
         return table
@@ -314,33 +341,27 @@ class Lobby:
         new, tokens = await self.create_match(replace(table.config, bots=levels), people)
         return new.table_id, tokens
 
-    async def _adopt(self, table_id: str) -> None:
-        """Take a new table on before it is served (one process owns every table here)."""
-
-    async def locate(self, table_id: str) -> Table | Remote | None:
-        """The table a connection plays at: :meth:`find` (a cluster may name its owner)."""
-        return await self.find(table_id)
-
-    def relay(self, limits: Limits) -> Relay | None:
-        """How connections reach tables owned elsewhere (None: every table is here)."""
-        return None
-
-    def relayed_connections(self) -> int:
-        """Connections this process carries to tables owned elsewhere."""
-        return 0
-
     async def view(self, table_id: str) -> Table | None:
-        """The table to read (records, replays, facts): :meth:`find`."""
-        return await self.find(table_id)
+        """The table to read (records, replays, facts): the one served here, or a fresh replay
+        of one another process owns (read only)."""
+        located = await self.locate(table_id)
+        if isinstance(located, Remote):
+            return await self.rebuilt(table_id)
+        return located
 
     async def start(self) -> None:
-        """Restore the matches in play (the other tables load on demand) and record the
-        results of finished matches not yet recorded."""
-        self.restore()
-        await self.record_unrecorded()
+        """Start serving through the placement (which restores, or joins the cluster)."""
+        await self.placement.start(self)
 
     async def close(self) -> None:
-        """Stop every driver and close the store."""
+        """Stop the placement and the background work, every driver, then the store."""
+        await self.placement.stop()
+        for task in list(self._tasks):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        owned = list(self.tables)
         for driver in list(self.drivers.values()):
             await driver.stop()
+        await self.placement.close(owned)
         await self.storage.close()

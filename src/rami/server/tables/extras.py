@@ -2,7 +2,7 @@
 
 Neither is stored: both live in the memory of the process serving the table and are gone
 when the table is archived or restarted. The chat lines go with a table handed over to
-another process (see :mod:`rami.server.cluster.relay`).
+another process (see :mod:`rami.server.cluster.placement`).
 """
 
 from __future__ import annotations
