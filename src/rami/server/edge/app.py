@@ -14,11 +14,14 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTex
 from fastapi.staticfiles import StaticFiles
 
 from rami.accounts import AccountConfig, AccountStore, accounts_router
+from rami.accounts.answers import client_address
+from rami.accounts.budgets import Budgets, MemoryBudgets
 from rami.bots import LEVELS
 from rami.errors import RamiError
 from rami.i18n import LANGUAGE_NAMES, LANGUAGES, negotiate_language
 from rami.rules import PRESET_SUMMARIES, PRESETS
 from rami.rulespage import render_rules_page
+from rami.server.edge.body_limit import BodyLimit
 from rami.server.edge.http_errors import error_response, install_error_handlers
 from rami.server.edge.matchmaking import matchmaking_router
 from rami.server.edge.ops import Check, Metrics, ops_router
@@ -26,7 +29,7 @@ from rami.server.edge.pages import pages_router
 from rami.server.edge.replay import record_text, replay_frames
 from rami.server.edge.strings import ui_strings
 from rami.server.edge.ws import Connections, serve_socket
-from rami.server.messages.limits import Limits, RateLimiter
+from rami.server.messages.limits import Limits
 from rami.server.messages.models import (
     CreatedTable,
     CreateTable,
@@ -87,6 +90,7 @@ def create_app(
     accounts: AccountStore | None = None,
     account_config: AccountConfig | None = None,
     clock: Callable[[], float] = time.time,
+    budgets: Budgets | None = None,
 ) -> FastAPI:
     """The app serving tables kept in ``storage`` (in memory when None).
 
@@ -97,16 +101,23 @@ def create_app(
     ``seeds`` gives each new match its secret seed (tests pass a deterministic source);
     ``limits`` bounds what one client may ask (:class:`~rami.server.messages.limits.Limits`). A
     scaled-out process passes its :class:`~rami.server.cluster.lobby.ClusterLobby` as ``lobby``
-    and the probes of the services it shares as ``checks`` (for ``/healthz``).
+    and the probes of the services it shares as ``checks`` (for ``/healthz``), and its
+    :class:`~rami.accounts.budgets.RedisBudgets` as ``budgets`` (the rate limits every process
+    shares; None: counted in memory).
     """
     limits = limits or Limits()
-    creations = RateLimiter(limits.creates_per_minute / 60.0, limits.create_burst)
+    account_settings = account_config or AccountConfig()
+    if budgets is None:
+        budgets = account_settings.budgets or MemoryBudgets(account_settings.limiter_clock)
+    elif account_settings.budgets is None:
+        account_settings.budgets = budgets
+    creations = budgets.budget("creates", limits.creations.count, limits.creations.seconds)
     if lobby is None:
         lobby = Lobby(
             storage if storage is not None else MemoryStorage(), settings or Settings(), seeds
         )
     store = accounts if accounts is not None else account_store_for(lobby.storage)
-    players = Accounts(store, account_config or AccountConfig())
+    players = Accounts(store, account_settings)
     lobby.on_finish = lambda table: record_table(players, table)
     migrated = accounts is None and isinstance(lobby.storage, SqlStorage)
     quick = QuickMatch(store.engine, create=not migrated)
@@ -131,10 +142,10 @@ def create_app(
         lifespan=lifespan,
         docs_url=None,
         redoc_url=None,
-        max_body_size=limits.body_bytes,
         responses=REFUSALS,
     )
     install_error_handlers(app)
+    app.add_middleware(BodyLimit, limit=limits.body_bytes)
     app.include_router(ops_router(metrics, checks or {}))
     app.include_router(accounts_router(store, players.config))
     app.include_router(matchmaking_router(lobby, players, quick, clock))
@@ -189,8 +200,8 @@ def create_app(
 
     @app.post("/api/tables", status_code=201, response_model=CreatedTable)
     async def create_table(body: CreateTable, request: Request) -> Response:
-        address = request.client.host if request.client is not None else ""
-        if not creations.allow(address):
+        address = client_address(request, account_settings.proxy_header)
+        if await creations.spend(address) is not None:
             return error_response(429, "rate_limited", "too many tables created: wait a minute")
         try:
             config, name = parse_create(body)
