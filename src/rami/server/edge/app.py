@@ -127,7 +127,7 @@ def create_app(
         lambda: sum(len(table.clients) for table in tables.values()),
         lobby.relayed_connections,
     )
-    connections = Connections(limits, metrics)
+    connections = Connections(limits, metrics, budgets, account_settings.proxy_header)
     relay = lobby.relay(limits)
 
     @asynccontextmanager
