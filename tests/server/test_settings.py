@@ -47,10 +47,22 @@ def test_flags_beat_variables_beat_the_file_beat_the_defaults(tmp_path: Path) ->
     file = tmp_path / "rami.toml"
     file.write_text(FILE, encoding="utf-8")
     env = {"RAMI_SETTINGS_FILE": str(file), "RAMI_LIMITS__BODY_BYTES": "30000"}
-    done = serve("--print-settings", "--chat-burst", "9", "--port", "9001", env=env)
+    done = serve(
+        "--print-settings",
+        "--chat-burst",
+        "9",
+        "--port",
+        "9001",
+        "--set",
+        "limits.hello_seconds=4",
+        "--set",
+        "limits.chat_burst=2",
+        env=env,
+    )
     assert done.returncode == 0, done.stderr
     shown = done.stdout
-    assert "chat_burst = 9" in shown, "a flag wins over the file"
+    assert "chat_burst = 9" in shown, "a flag wins over the file and over --set"
+    assert "hello_seconds = 4" in shown, "--set sets any setting"
     assert "body_bytes = 30000" in shown, "a variable wins over the file"
     assert "signups_per_address = { count = 2, seconds = 60.0 }" in shown, "the file is read"
     assert 'allowed_origins = ["https://cards.example"]' in shown
@@ -128,3 +140,24 @@ def test_the_app_takes_its_security_from_the_settings() -> None:
         assert client.post("/api/tables", json=body, headers=second).status_code == 201, (
             "the proxy's last entry is the client: another client has its own budget"
         )
+
+
+def test_docs_deploy_lists_every_setting_with_its_variable_and_default() -> None:
+    deploy = (Path(__file__).resolve().parents[2] / "docs" / "DEPLOY.md").read_text("utf-8")
+    rows = {
+        line.split("|")[1].strip(): line for line in deploy.splitlines() if line.startswith("| `")
+    }
+    defaults = ServerSettings()
+    for group in ServerSettings.model_fields:
+        model = getattr(defaults, group)
+        for name, value in model.model_dump(mode="json").items():
+            row = rows.get(f"`{group}.{name}`")
+            assert row is not None, f"docs/DEPLOY.md has no row for {group}.{name}"
+            assert f"`RAMI_{group.upper()}__{name.upper()}`" in row
+            cell = row.split("|")[4].strip()
+            if isinstance(value, dict):
+                assert cell == f"{value['count']} per {value['seconds']:g} s", row
+            elif value is None or value == []:
+                assert cell in ("unset", "none"), row
+            else:
+                assert cell == str(value), row

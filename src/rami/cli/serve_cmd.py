@@ -5,6 +5,7 @@ settings file over the defaults (docs/DEPLOY.md)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -74,6 +75,15 @@ def serve(
             "(non-zero when one is broken); serves nothing.",
         ),
     ] = False,
+    assignments: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set",
+            metavar="GROUP.NAME=VALUE",
+            help="Set any setting (a JSON value, else text), e.g. limits.hello_seconds=5; "
+            "repeatable; the named flags win over it.",
+        ),
+    ] = None,
     host: Annotated[str | None, _flag(FLAGS["host"], "Address to listen on.")] = None,
     port: Annotated[int | None, _flag(FLAGS["port"], "Port to listen on.")] = None,
     workers: Annotated[
@@ -175,7 +185,7 @@ def serve(
 ) -> None:
     """Serve the web app: create tables, invite friends, add bots, play in the browser."""
     given = {name: value for name, value in locals().items() if name in FLAGS}
-    settings = _load(settings_file, given)
+    settings = _load(settings_file, given, assignments or [])
     if print_settings:
         typer.echo(settings.shown(), nl=False)
         return
@@ -194,11 +204,19 @@ def serve(
     _run(settings)
 
 
-def _load(file: Path | None, given: dict[str, Any]) -> ServerSettings:
-    """The effective settings with the flags ``given`` (None: not given) on top."""
+def _load(file: Path | None, given: dict[str, Any], assignments: list[str]) -> ServerSettings:
+    """The effective settings with ``--set`` ``assignments`` and then the flags ``given``
+    (None: not given) on top."""
     from rami.server.messages.settings import ServerSettings, SettingsError
 
     groups: dict[str, dict[str, Any]] = {}
+    for assignment in assignments:
+        key, equals, text = assignment.partition("=")
+        group, dot, name = key.strip().partition(".")
+        if not equals or not dot or not group or not name:
+            typer.echo(f"error: --set {assignment!r}: write GROUP.NAME=VALUE", err=True)
+            raise typer.Exit(2)
+        groups.setdefault(group, {})[name] = _value(text)
     for flag, value in given.items():
         if value is not None and value != []:
             group, name = FLAGS[flag].split(".")
@@ -208,6 +226,14 @@ def _load(file: Path | None, given: dict[str, Any]) -> ServerSettings:
     except SettingsError as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
+
+
+def _value(text: str) -> Any:
+    """``text`` read as JSON (a number, a list, an object, true), else as itself."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
 
 
 def _run(settings: ServerSettings) -> None:

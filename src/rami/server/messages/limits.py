@@ -61,14 +61,17 @@ class Limits(BaseModel):
     creates_per_minute: Annotated[float, Field(ge=0)] = 10.0
     """Tables one client address may create per minute (after a burst of ``create_burst``)."""
     create_burst: Annotated[int, Field(ge=1)] = 10
+    """Tables one client address may create at once."""
     messages_per_second: Annotated[float, Field(ge=0)] = 20.0
     """Websocket messages one connection may send per second (after a burst)."""
     message_burst: Annotated[int, Field(ge=1)] = 60
+    """Websocket messages one connection may send at once."""
     address_messages_per_minute: Annotated[int, Field(ge=1)] = 6000
     """Websocket messages of all the connections of one client address per minute (shared)."""
     chat_per_minute: Annotated[float, Field(ge=0)] = 20.0
     """Chat lines one connection may send per minute (after a burst of ``chat_burst``)."""
     chat_burst: Annotated[int, Field(ge=1)] = 5
+    """Chat lines one connection may send at once."""
     chat_per_sender: Window = Window(count=60, seconds=600.0)
     """Chat lines of one account (a guest: of one address) over all its connections (shared)."""
     signups_per_address: Window = Window.of(_ACCOUNTS.signups_per_address)
