@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 from accounts_helpers import PASSWORD, FakeClock, cheap_passwords, make_app
+from fastapi.testclient import TestClient
 
 from rami.accounts import AccountConfig, AccountStore
 from rami.accounts.budgets import Budget, MemoryBudgets, RedisBudgets
@@ -53,8 +55,6 @@ def _logins_env(tmp_path: Path, **limits: tuple[int, float]) -> tuple[AccountSto
     for name in ("ana", "bea", "cid"):
         store.create_account(name, cheap_passwords().hash(PASSWORD))
     config = AccountConfig(passwords=cheap_passwords(), limiter_clock=FakeClock(), **limits)  # type: ignore[arg-type]
-    from fastapi.testclient import TestClient
-
     return store, TestClient(make_app(store, config))
 
 
@@ -115,3 +115,42 @@ def test_a_memory_budget_spends_atomically(cost: int) -> None:
     assert answers.count(None) == 6 // cost
     clock.advance(10.0)
     assert asyncio.run(budget.spend("a", cost)) is None, "the window slid past"
+
+
+def _app_on_redis(url: str, limits: AccountConfig) -> tuple[Any, TestClient]:
+    from redis.asyncio import Redis
+
+    from rami.server import create_app
+    from rami.server.messages.limits import Limits
+    from rami.server.store.storage import MemoryStorage
+
+    redis = Redis.from_url(url)
+    tables = Limits(create_burst=3, creates_per_minute=0.001)
+    app = create_app(
+        MemoryStorage(), limits=tables, account_config=limits, budgets=RedisBudgets(redis)
+    )
+    return redis, TestClient(app)
+
+
+def test_two_server_processes_spend_one_budget_in_redis() -> None:
+    """Two apps on one Redis, as two processes of the scaled-out mode: signups and table
+    creations from one address are counted once across both."""
+    with redis_database(REDIS_DB) as url:
+        config = [
+            AccountConfig(passwords=cheap_passwords(), signups_per_address=(3, 3600.0))
+            for _ in range(2)
+        ]
+        (first_redis, first), (second_redis, second) = (_app_on_redis(url, c) for c in config)
+        with first, second:
+            body = {"password": PASSWORD}
+            signups = [
+                (first, second)[i % 2].post("/api/signup", json={**body, "name": f"player{i}"})
+                for i in range(5)
+            ]
+            assert [s.status_code for s in signups] == [201, 201, 201, 429, 429]
+            tables = [
+                (first, second)[i % 2].post("/api/tables", json={"name": "A"}) for i in range(4)
+            ]
+            assert [t.status_code for t in tables] == [201, 201, 201, 429]
+            first.portal.call(first_redis.aclose)  # type: ignore[union-attr]
+            second.portal.call(second_redis.aclose)  # type: ignore[union-attr]
