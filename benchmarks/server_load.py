@@ -90,6 +90,8 @@ PACED_THINK = (2.0, 6.0)
 WARMUP = 5.0
 OPEN = ["--creates-per-minute", "1000000", "--create-burst", "1000000"]
 OPEN += ["--messages-per-second", "1000", "--message-burst", "1000"]
+OPEN += ["--set", "limits.connections_per_minute=1000000000"]
+OPEN += ["--set", "limits.address_messages_per_minute=1000000000"]
 SERVER = [*OPEN, "--grace", "3600", "--bot-delay", "0", "--archive-after", "3600"]
 """Server options: no rate limit on the loopback load, no stand-in during the run."""
 

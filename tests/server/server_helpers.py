@@ -21,7 +21,13 @@ from rami.server.tables.clock import ManualClock
 
 Message = dict[str, Any]
 
-UNHURRIED = Limits(messages_per_second=1e6, message_burst=10**6, create_burst=10**6)
+UNHURRIED = Limits(
+    messages_per_second=1e6,
+    message_burst=10**6,
+    create_burst=10**6,
+    connections_per_minute=10**6,
+    address_messages_per_minute=10**9,
+)
 """The default limits, with rates no test of play reaches (the limits have their own tests)."""
 
 

@@ -4,7 +4,6 @@ after ``hello``, never stored."""
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 from server_helpers import (
     UNHURRIED,
@@ -86,7 +85,7 @@ def test_lines_are_cleaned_and_bounded_and_refusals_do_not_resync() -> None:
 
 
 def test_chat_has_its_own_rate_per_connection() -> None:
-    limits = replace(UNHURRIED, chat_per_minute=0.0, chat_burst=2)
+    limits = UNHURRIED.model_copy(update={"chat_per_minute": 0.0, "chat_burst": 2})
     with server(limits=limits) as app:
         table_id, token = create(app, seats=2)
         with players(app, table_id, 2) as (host, watcher):

@@ -135,3 +135,16 @@ def test_the_openapi_schema_types_every_rule_option() -> None:
         answers = schema["paths"]["/api/tables"]["post"]["responses"]
         assert {"201", "400", "413", "422", "429"} <= set(answers)
         assert json.dumps(schema)
+
+
+def test_a_declared_body_over_the_limit_gets_the_json_refusal() -> None:
+    with server(limits=Limits(body_bytes=1024)) as client:
+        declared = client.post("/api/tables", content=b"{" + b" " * 2000 + b"}", headers=JSON)
+        assert declared.status_code == 413
+        assert declared.headers["content-type"] == "application/json"
+        assert declared.json() == {
+            "code": "too_large",
+            "message": "a request body has at most 1024 bytes",
+        }
+        fits = client.post("/api/tables", content=b'{"name": "A"}', headers=JSON)
+        assert fits.status_code == 201

@@ -117,7 +117,7 @@ def test_hello_answers_its_sender_only(app: TestClient) -> None:
 
 
 def test_caps_on_connections_and_spectators() -> None:
-    limits = Limits(connections_per_table=2, spectators_per_table=1)
+    limits = Limits(connections_per_table=2, seat_room=0, spectators_per_table=1)
     with server(limits=limits) as app:
         table_id, token = create(app, seats=2)
         url = f"/ws/{table_id}"

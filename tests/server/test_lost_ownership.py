@@ -19,6 +19,7 @@ from rami.server.cluster.placement import ClusterPlacement
 from rami.server.cluster.scaled import scaled_app
 from rami.server.messages.limits import Limits
 from rami.server.messages.models import CreateTable
+from rami.server.messages.settings import ServerSettings, StorageSettings, TimerSettings
 from rami.server.social.lobby import Lobby
 from rami.server.social.placement import Remote
 from rami.server.store.sql_store import SqlStorage
@@ -35,7 +36,11 @@ REDIS_DB = 9
 @contextmanager
 def process(database: str, redis_url: str) -> Iterator[TestClient]:
     """One scaled-out process's app, started (and stopped after the block)."""
-    app = scaled_app(database, redis_url, Settings(bot_delay=0.0), Limits())
+    settings = ServerSettings(
+        storage=StorageSettings(database=database, redis=redis_url),
+        timers=TimerSettings(bot_delay=0.0),
+    )
+    app = scaled_app(settings)
     with TestClient(app) as client:
         yield client
 

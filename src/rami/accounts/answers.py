@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import math
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from fastapi import Request
@@ -77,6 +77,17 @@ def int_param(request: Request, name: str, default: int, low: int, high: int) ->
     return int(raw)
 
 
-def client_address(request: Request) -> str:
-    """The client's address as the server sees it."""
-    return request.client.host if request.client else "unknown"
+def address_of(peer: str | None, headers: Mapping[str, str], proxy_header: str | None) -> str:
+    """The client's address: the last entry of ``proxy_header`` (the one the trusted proxy
+    added) when it is set and present, else the connection's ``peer``."""
+    if proxy_header is not None:
+        forwarded = headers.get(proxy_header.lower(), "").rsplit(",", 1)[-1].strip()
+        if forwarded:
+            return forwarded[:64]
+    return peer or "unknown"
+
+
+def client_address(request: Request, proxy_header: str | None = None) -> str:
+    """The client's address as the server sees it (see :func:`address_of`)."""
+    peer = request.client.host if request.client else None
+    return address_of(peer, request.headers, proxy_header)

@@ -27,9 +27,10 @@ A route needing a session answers 401 ``not_logged_in`` without one, and a chang
 ``bad_csrf`` without its CSRF header; a body is a JSON object of at most 4 KiB (400
 ``malformed``, 413 ``too_large``).
 Every ``POST``/``PUT`` also passes the origin check (403 ``bad_origin``); see
-:mod:`rami.accounts.auth` for the CSRF design. Failed logins are limited per name and per client
-address (``request.client.host``: behind a reverse proxy run uvicorn with ``--proxy-headers`` so
-that it is the player's address), signups per address.
+:mod:`rami.accounts.auth` for the CSRF design. Logins (all, and the failed ones) are limited per
+name and per client address, signups per address, each counted before the password is hashed
+or checked (the client address is the peer's, or the last entry of the trusted proxy header
+:attr:`AccountConfig.proxy_header`).
 """
 
 from __future__ import annotations
@@ -48,11 +49,11 @@ from rami.accounts.answers import (
 )
 from rami.accounts.auth import csrf_header_matches, origin_allowed, session_from_cookies
 from rami.accounts.botratings import BOT_RATINGS
+from rami.accounts.budgets import Budget
 from rami.accounts.config import AccountConfig
 from rami.accounts.errors import AccountError
 from rami.accounts.names import PASSWORD_MAX, check_name, check_password, check_settings, name_key
 from rami.accounts.preferences import check_change
-from rami.accounts.ratelimit import RateLimiter
 from rami.accounts.ratings import FAMILIES, family_of
 from rami.accounts.sessions import (
     CSRF_COOKIE,
@@ -73,10 +74,19 @@ class _Api:
     def __init__(self, store: AccountStore, config: AccountConfig) -> None:
         self.store = store
         self.config = config
-        clock = config.limiter_clock
-        self.failures_by_name = RateLimiter(*config.login_failures_per_name, clock=clock)
-        self.failures_by_address = RateLimiter(*config.login_failures_per_address, clock=clock)
-        self.signups = RateLimiter(*config.signups_per_address, clock=clock)
+        budgets = config.counting()
+        self.failures_by_name = budgets.budget(
+            "login-failures-name", *config.login_failures_per_name
+        )
+        self.failures_by_address = budgets.budget(
+            "login-failures-address", *config.login_failures_per_address
+        )
+        self.logins_by_name = budgets.budget("logins-name", *config.logins_per_name)
+        self.logins_by_address = budgets.budget("logins-address", *config.logins_per_address)
+        self.signups = budgets.budget("signups-address", *config.signups_per_address)
+
+    def address(self, request: Request) -> str:
+        return client_address(request, self.config.proxy_header)
 
     def check_origin(self, request: Request) -> None:
         if not origin_allowed(request.headers, self.config.allowed_origins):
@@ -148,15 +158,16 @@ class _Api:
         body = await json_body(request)
         name = check_name(body.get("name"))
         password = check_password(body.get("password"), name)
-        address = client_address(request)
-        wait = self.signups.retry_after(address)
-        if wait is not None:
-            raise RateLimited("signups from this address", wait)
-        if await self.store.run(self.store.account_named, name) is not None:
-            raise AccountError(409, "name_taken", "that name is taken")
-        password_hash = await self.config.passwords.hash_async(password)
-        account = await self.store.run(self.store.create_account, name, password_hash)
-        self.signups.hit(address)
+        address = self.address(request)
+        await _spend_all([(self.signups, "signups from this address", address)])
+        try:
+            if await self.store.run(self.store.account_named, name) is not None:
+                raise AccountError(409, "name_taken", "that name is taken")
+            password_hash = await self.config.passwords.hash_async(password)
+            account = await self.store.run(self.store.create_account, name, password_hash)
+        except AccountError:
+            await self.signups.refund(address)  # no account was made
+            raise
         return await self.logged_in(request, account, 201)
 
     async def login(self, request: Request) -> Response:
@@ -165,16 +176,15 @@ class _Api:
         name, password = body.get("name"), body.get("password")
         if not isinstance(name, str) or not isinstance(password, str):
             raise AccountError(400, "malformed", "send name and password as text")
-        key, address = name_key(name)[:64], client_address(request)
-        for window, what, who in (
-            (self.failures_by_name, "failed logins for this name", key),
-            (self.failures_by_address, "failed logins from this address", address),
-        ):
-            wait = window.retry_after(who)
-            if wait is not None:
-                raise RateLimited(what, wait)
-        self.failures_by_name.hit(key)
-        self.failures_by_address.hit(address)
+        key, address = name_key(name)[:64], self.address(request)
+        await _spend_all(
+            [
+                (self.failures_by_name, "failed logins for this name", key),
+                (self.failures_by_address, "failed logins from this address", address),
+                (self.logins_by_name, "logins for this name", key),
+                (self.logins_by_address, "logins from this address", address),
+            ]
+        )
         found = None
         if len(password) <= PASSWORD_MAX:
             found = await self.store.run(self.store.credentials, name)
@@ -183,8 +193,8 @@ class _Api:
         if found is None or not await passwords.verify_async(stored, password):
             raise AccountError(401, "bad_login", "wrong name or password")
         account, stored_hash = found
-        self.failures_by_name.forget(key)
-        self.failures_by_address.undo(address)
+        await self.failures_by_name.clear(key)
+        await self.failures_by_address.refund(address)
         if passwords.needs_rehash(stored_hash):
             new_hash = await passwords.hash_async(password)
             await self.store.run(self.store.set_password_hash, account.id, new_hash)
@@ -198,6 +208,17 @@ class _Api:
         bots = [{"level": level, **r.to_json()} for level, r in BOT_RATINGS.items()]  # settled
         body = {"family": family, "presets": list(FAMILIES[family]), "players": players}
         return JSONResponse({**body, "bots": sorted(bots, key=lambda b: -b["rating"])})
+
+
+async def _spend_all(budgets: list[tuple[Budget, str, str]]) -> None:
+    """Spend one hit of each ``(budget, what, key)``, or none: raises :class:`RateLimited`
+    (the hits already spent taken back) at the first budget that is used up."""
+    for index, (budget, what, key) in enumerate(budgets):
+        wait = await budget.spend(key)
+        if wait is not None:
+            for spent, _what, spent_key in budgets[:index]:
+                await spent.refund(spent_key)
+            raise RateLimited(what, wait)
 
 
 def accounts_router(store: AccountStore, config: AccountConfig | None = None) -> APIRouter:

@@ -1,8 +1,8 @@
-"""Sliding-window rate limits kept in memory, per process.
+"""Sliding-window rate limits kept in memory, in one process.
 
 Each key (a case-folded name, a client address) may be hit ``limit`` times within ``window``
-seconds. With several server processes each keeps its own windows, so the effective limit is
-at most the number of processes times ``limit``.
+seconds. :mod:`rami.accounts.budgets` puts them (or Redis counters, shared by the processes of
+the scaled-out server) behind one interface.
 """
 
 from __future__ import annotations
@@ -43,6 +43,19 @@ class RateLimiter:
         if len(hits) < self.limit:
             return None
         return max(0.0, hits[0] + self.window - self._clock())
+
+    def spend(self, key: str, cost: int = 1) -> float | None:
+        """Count ``cost`` hits for ``key`` and return None when they fit in its window, else
+        count nothing and return the seconds until they would fit."""
+        hits = self._recent(key)
+        over = len(hits) + cost - self.limit
+        if over > 0:
+            if cost > self.limit:
+                return self.window
+            return max(0.0, hits[over - 1] + self.window - self._clock())
+        for _ in range(cost):
+            self.hit(key)
+        return None
 
     def hit(self, key: str) -> None:
         """Count one hit for ``key``."""

@@ -1,38 +1,72 @@
-"""``rami serve``: the multiplayer web app on one machine, tables kept in SQLite."""
+"""``rami serve``: the multiplayer web app, tables in SQLite (embedded) or in a shared
+PostgreSQL and Redis (scaled out). Its settings are one
+:class:`~rami.server.messages.settings.ServerSettings`: flags over ``RAMI_*`` variables over a
+settings file over the defaults (docs/DEPLOY.md)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from rami.cli.common import require_modules, scale_modules
-from rami.server.messages.limits import Limits
 
-_DEFAULT = Limits()
+if TYPE_CHECKING:
+    from rami.server.messages.settings import ServerSettings
+    from rami.server.store.sql_store import SqlStorage
+
+
+def _flag(setting: str, text: str, **extra: Any) -> Any:
+    return typer.Option(help=f"{text} [setting {setting}]", show_default=False, **extra)
+
+
+FLAGS = {
+    "host": "listen.host",
+    "port": "listen.port",
+    "workers": "listen.workers",
+    "data": "storage.data",
+    "database": "storage.database",
+    "redis": "storage.redis",
+    "bot_delay": "timers.bot_delay",
+    "grace": "timers.grace",
+    "archive_after": "timers.archive_after",
+    "lease": "cluster.lease",
+    "allowed_origin": "security.allowed_origins",
+    "secure_cookies": "security.secure_cookies",
+    "proxy_header": "security.proxy_header",
+    "body_bytes": "limits.body_bytes",
+    "message_bytes": "limits.message_bytes",
+    "frame_bytes": "limits.frame_bytes",
+    "connections_per_table": "limits.connections_per_table",
+    "spectators_per_table": "limits.spectators_per_table",
+    "creates_per_minute": "limits.creates_per_minute",
+    "create_burst": "limits.create_burst",
+    "messages_per_second": "limits.messages_per_second",
+    "message_burst": "limits.message_burst",
+    "chat_per_minute": "limits.chat_per_minute",
+    "chat_burst": "limits.chat_burst",
+}
+"""Each flag of ``rami serve`` and the setting it sets."""
 
 
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
-    data: Annotated[Path, typer.Option("--data", help="Directory of the SQLite database.")] = Path(
-        "rami-data"
-    ),
-    bot_delay: Annotated[
-        float, typer.Option("--bot-delay", help="Seconds a bot waits before each action.")
-    ] = 0.8,
-    grace: Annotated[
-        float, typer.Option(help="Seconds a player may be away before a bot plays for them.")
-    ] = 30.0,
-    archive_after: Annotated[
-        float,
+    settings_file: Annotated[
+        Path | None,
         typer.Option(
-            "--archive-after",
-            help="Seconds a finished table nobody is connected to stays in memory (it is "
-            "reloaded from the store when asked for).",
+            "--settings",
+            metavar="FILE",
+            help="TOML settings file (default: the file RAMI_SETTINGS_FILE names).",
         ),
-    ] = 600.0,
+    ] = None,
+    print_settings: Annotated[
+        bool,
+        typer.Option(
+            "--print-settings",
+            help="Print the effective settings (as a settings file, no passwords) and exit.",
+        ),
+    ] = False,
     check: Annotated[
         bool,
         typer.Option(
@@ -41,117 +75,212 @@ def serve(
             "(non-zero when one is broken); serves nothing.",
         ),
     ] = False,
-    body_bytes: Annotated[
-        int, typer.Option(min=256, help="Largest HTTP request body (bytes).")
-    ] = _DEFAULT.body_bytes,
-    message_bytes: Annotated[
-        int, typer.Option(min=256, help="Largest websocket message read (bytes).")
-    ] = _DEFAULT.message_bytes,
-    frame_bytes: Annotated[
-        int, typer.Option(min=1024, help="Largest websocket frame; larger closes (bytes).")
-    ] = _DEFAULT.frame_bytes,
-    connections_per_table: Annotated[
-        int, typer.Option(min=1, help="Open websockets per table.")
-    ] = _DEFAULT.connections_per_table,
-    spectators_per_table: Annotated[
-        int, typer.Option(min=0, help="Spectators per table.")
-    ] = _DEFAULT.spectators_per_table,
-    creates_per_minute: Annotated[
-        float, typer.Option(min=0.0, help="Tables one address may create per minute.")
-    ] = _DEFAULT.creates_per_minute,
-    create_burst: Annotated[
-        int, typer.Option(min=1, help="Tables one address may create at once.")
-    ] = _DEFAULT.create_burst,
-    messages_per_second: Annotated[
-        float, typer.Option(min=0.0, help="Websocket messages per connection per second.")
-    ] = _DEFAULT.messages_per_second,
-    message_burst: Annotated[
-        int, typer.Option(min=1, help="Websocket messages a connection may send at once.")
-    ] = _DEFAULT.message_burst,
-    chat_per_minute: Annotated[
-        float, typer.Option(min=0.0, help="Chat lines per connection per minute.")
-    ] = _DEFAULT.chat_per_minute,
-    chat_burst: Annotated[
-        int, typer.Option(min=1, help="Chat lines a connection may send at once.")
-    ] = _DEFAULT.chat_burst,
+    assignments: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set",
+            metavar="GROUP.NAME=VALUE",
+            help="Set any setting (a JSON value, else text), e.g. limits.hello_seconds=5; "
+            "repeatable; the named flags win over it.",
+        ),
+    ] = None,
+    host: Annotated[str | None, _flag(FLAGS["host"], "Address to listen on.")] = None,
+    port: Annotated[int | None, _flag(FLAGS["port"], "Port to listen on.")] = None,
+    workers: Annotated[
+        int | None, _flag(FLAGS["workers"], "Processes on this port (scaled out).", metavar="N")
+    ] = None,
+    data: Annotated[
+        Path | None, _flag(FLAGS["data"], "Directory of the SQLite database.", metavar="DIR")
+    ] = None,
     database: Annotated[
         str | None,
-        typer.Option(
+        _flag(
+            FLAGS["database"],
+            "Shared database of the scaled-out mode (postgresql://USER@HOST:PORT/DB); "
+            "needs --redis.",
             metavar="URL",
             envvar="RAMI_DATABASE_URL",
-            help="Shared database of the scaled-out mode (postgresql://USER@HOST:PORT/DB); "
-            "needs --redis.",
         ),
     ] = None,
     redis: Annotated[
         str | None,
-        typer.Option(
+        _flag(
+            FLAGS["redis"],
+            "Shared Redis of the scaled-out mode (redis://HOST:PORT/N); needs --database.",
             metavar="URL",
             envvar="RAMI_REDIS_URL",
-            help="Shared Redis of the scaled-out mode (redis://HOST:PORT/N); needs --database.",
         ),
     ] = None,
-    workers: Annotated[
-        int,
-        typer.Option(min=1, metavar="N", help="Processes on this port (scaled-out mode only)."),
-    ] = 1,
+    bot_delay: Annotated[
+        float | None, _flag(FLAGS["bot_delay"], "Seconds a bot waits before each action.")
+    ] = None,
+    grace: Annotated[
+        float | None,
+        _flag(FLAGS["grace"], "Seconds a player may be away before a bot plays for them."),
+    ] = None,
+    archive_after: Annotated[
+        float | None,
+        _flag(FLAGS["archive_after"], "Seconds an idle table nobody watches stays in memory."),
+    ] = None,
     lease: Annotated[
-        float,
-        typer.Option(
-            min=0.5,
+        float | None,
+        _flag(
+            FLAGS["lease"],
+            "Scaled out: how long a heartbeat keeps a process alive.",
             metavar="SECONDS",
-            help="Scaled-out mode: how long a heartbeat keeps a process alive.",
         ),
-    ] = 3.0,
+    ] = None,
+    allowed_origin: Annotated[
+        list[str] | None,
+        _flag(
+            FLAGS["allowed_origin"],
+            "Another origin (https://host) whose pages may call the server; repeatable.",
+            metavar="ORIGIN",
+        ),
+    ] = None,
+    secure_cookies: Annotated[
+        bool | None,
+        _flag(
+            FLAGS["secure_cookies"],
+            "Mark cookies Secure (default: when the request came over https).",
+        ),
+    ] = None,
+    proxy_header: Annotated[
+        str | None,
+        _flag(
+            FLAGS["proxy_header"],
+            "Header a trusted reverse proxy puts the client's address in (X-Forwarded-For).",
+            metavar="HEADER",
+        ),
+    ] = None,
+    body_bytes: Annotated[
+        int | None, _flag(FLAGS["body_bytes"], "Largest HTTP request body (bytes).")
+    ] = None,
+    message_bytes: Annotated[
+        int | None, _flag(FLAGS["message_bytes"], "Largest websocket message read (bytes).")
+    ] = None,
+    frame_bytes: Annotated[
+        int | None, _flag(FLAGS["frame_bytes"], "Largest websocket frame (bytes).")
+    ] = None,
+    connections_per_table: Annotated[
+        int | None, _flag(FLAGS["connections_per_table"], "Open websockets per table.")
+    ] = None,
+    spectators_per_table: Annotated[
+        int | None, _flag(FLAGS["spectators_per_table"], "Spectators per table.")
+    ] = None,
+    creates_per_minute: Annotated[
+        float | None, _flag(FLAGS["creates_per_minute"], "Tables one address creates per minute.")
+    ] = None,
+    create_burst: Annotated[
+        int | None, _flag(FLAGS["create_burst"], "Tables one address may create at once.")
+    ] = None,
+    messages_per_second: Annotated[
+        float | None, _flag(FLAGS["messages_per_second"], "Messages per connection per second.")
+    ] = None,
+    message_burst: Annotated[
+        int | None, _flag(FLAGS["message_burst"], "Messages a connection may send at once.")
+    ] = None,
+    chat_per_minute: Annotated[
+        float | None, _flag(FLAGS["chat_per_minute"], "Chat lines per connection per minute.")
+    ] = None,
+    chat_burst: Annotated[
+        int | None, _flag(FLAGS["chat_burst"], "Chat lines a connection may send at once.")
+    ] = None,
 ) -> None:
     """Serve the web app: create tables, invite friends, add bots, play in the browser."""
-    require_modules(scale_modules(database, redis), "the scaled-out mode (--database, --redis)")
-    if check:
-        raise typer.Exit(check_store(data, database, redis))
-    import uvicorn
-
-    from rami.server import Settings, create_app
-    from rami.server.store.sql_store import SqliteStorage
-
-    limits = Limits(
-        body_bytes=body_bytes,
-        message_bytes=message_bytes,
-        frame_bytes=frame_bytes,
-        connections_per_table=connections_per_table,
-        spectators_per_table=spectators_per_table,
-        creates_per_minute=creates_per_minute,
-        create_burst=create_burst,
-        messages_per_second=messages_per_second,
-        message_burst=message_burst,
-        chat_per_minute=chat_per_minute,
-        chat_burst=chat_burst,
+    given = {name: value for name, value in locals().items() if name in FLAGS}
+    settings = _load(settings_file, given, assignments or [])
+    if print_settings:
+        typer.echo(settings.shown(), nl=False)
+        return
+    storage = settings.storage
+    require_modules(
+        scale_modules(storage.database, storage.redis), "the scaled-out mode (--database, --redis)"
     )
-    settings = Settings(bot_delay=bot_delay, grace=grace, archive_after=archive_after)
-    run = {"host": host, "port": port, "log_level": "warning", "ws_max_size": limits.frame_bytes}
-    if (database is None) != (redis is None):
+    if check:
+        raise typer.Exit(check_store(storage.data, storage.database, storage.redis))
+    if (storage.database is None) != (storage.redis is None):
         typer.echo("error: the scaled-out mode needs both --database and --redis", err=True)
         raise typer.Exit(2)
-    if database is None or redis is None:
-        if workers > 1:
-            typer.echo("error: --workers needs --database and --redis", err=True)
+    if not settings.scaled and settings.listen.workers > 1:
+        typer.echo("error: --workers needs --database and --redis", err=True)
+        raise typer.Exit(2)
+    _run(settings)
+
+
+def _load(file: Path | None, given: dict[str, Any], assignments: list[str]) -> ServerSettings:
+    """The effective settings with ``--set`` ``assignments`` and then the flags ``given``
+    (None: not given) on top."""
+    from rami.server.messages.settings import ServerSettings, SettingsError
+
+    groups: dict[str, dict[str, Any]] = {}
+    for assignment in assignments:
+        key, equals, text = assignment.partition("=")
+        group, dot, name = key.strip().partition(".")
+        if not equals or not dot or not group or not name:
+            typer.echo(f"error: --set {assignment!r}: write GROUP.NAME=VALUE", err=True)
             raise typer.Exit(2)
-        app = create_app(SqliteStorage(data), settings, limits=limits)
-        typer.echo(f"Rami: http://{host}:{port}/  (data in {data.resolve()})")
-        uvicorn.run(app, **run)  # type: ignore[arg-type]
+        groups.setdefault(group, {})[name] = _value(text)
+    for flag, value in given.items():
+        if value is not None and value != []:
+            group, name = FLAGS[flag].split(".")
+            groups.setdefault(group, {})[name] = value
+    try:
+        return ServerSettings.load(file, **groups)
+    except SettingsError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(2) from None
+
+
+def _value(text: str) -> Any:
+    """``text`` read as JSON (a number, a list, an object, true), else as itself."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def _run(settings: ServerSettings) -> None:
+    import uvicorn
+
+    listen, storage = settings.listen, settings.storage
+    run: dict[str, Any] = {
+        "host": listen.host,
+        "port": listen.port,
+        "log_level": "warning",
+        "ws_max_size": settings.limits.frame_bytes,
+    }
+    where = f"http://{listen.host}:{listen.port}/"
+    if not settings.scaled:
+        from rami.server.edge.configured import settings_app
+        from rami.server.store.sql_store import SqliteStorage
+
+        opened = _open_store(lambda: SqliteStorage(storage.data), f"the store in {storage.data}")
+        typer.echo(f"Rami: {where}  (data in {storage.data.resolve()})")
+        uvicorn.run(settings_app(settings, opened), **run)
         return
-    from rami.server.cluster.placement import ClusterTiming
-    from rami.server.cluster.scaled import export_options, scaled_app
+    from rami.server.cluster.scaled import export_settings, scaled_app
     from rami.server.store.database import upgrade_url
 
-    upgrade_url(database)  # once, before the workers open the database
-    timing = ClusterTiming(lease=lease)
-    typer.echo(f"Rami: http://{host}:{port}/  ({workers} process(es), shared database and Redis)")
-    if workers == 1:
-        uvicorn.run(scaled_app(database, redis, settings, limits, timing), **run)  # type: ignore[arg-type]
+    assert storage.database is not None
+    upgrade_url(storage.database)  # once, before the workers open the database
+    typer.echo(f"Rami: {where}  ({listen.workers} process(es), shared database and Redis)")
+    if listen.workers == 1:
+        uvicorn.run(scaled_app(settings), **run)
         return
-    export_options(database, redis, settings, limits, timing)
+    export_settings(settings)
     target = "rami.server.cluster.scaled:app_from_environment"
-    uvicorn.run(target, factory=True, workers=workers, **run)  # type: ignore[arg-type]
+    uvicorn.run(target, factory=True, workers=listen.workers, **run)
+
+
+def _open_store(opener: Any, what: str) -> SqlStorage:
+    """The store ``opener`` opens, or (its reason on one line) exit 1."""
+    try:
+        storage: SqlStorage = opener()
+    except Exception as error:  # a corrupt or unreadable store is reported, not traced
+        typer.echo(f"cannot open {what}: {_reason(error)}", err=True)
+        raise typer.Exit(1) from None
+    return storage
 
 
 def check_store(data: Path, database: str | None = None, redis: str | None = None) -> int:
@@ -166,19 +295,21 @@ def check_store(data: Path, database: str | None = None, redis: str | None = Non
 
     if redis is not None and not _redis_answers(redis):
         return 1
-    if database is not None:
-        try:
-            storage: SqlStorage = SqlStorage(database)
-        except Exception as error:  # an unreachable or malformed database is reported
-            typer.echo(f"cannot open the database {database}: {_first_line(error)}", err=True)
+    try:
+        if database is not None:
+            storage = _open_store(lambda: SqlStorage(database), f"the database {database}")
+        elif not (data / DB_NAME).is_file():
+            typer.echo(f"no store at {data / DB_NAME}", err=True)
             return 1
-    elif not (data / DB_NAME).is_file():
-        typer.echo(f"no store at {data / DB_NAME}", err=True)
-        return 1
-    else:
-        storage = SqliteStorage(data)
+        else:
+            storage = _open_store(lambda: SqliteStorage(data), f"the store {data / DB_NAME}")
+    except typer.Exit as failed:
+        return int(failed.exit_code)
     try:
         count, broken = check_tables(storage, Settings())
+    except Exception as error:  # a store that opens but cannot be read
+        typer.echo(f"cannot read the stored tables: {_reason(error)}", err=True)
+        return 1
     finally:
         storage.shutdown()
     for table_id, reason in broken.items():
@@ -195,7 +326,7 @@ def _redis_answers(url: str) -> bool:
     try:
         client.ping()
     except (redis.RedisError, ValueError) as error:
-        typer.echo(f"Redis at {url} does not answer: {_first_line(error)}", err=True)
+        typer.echo(f"Redis at {url} does not answer: {_reason(error)}", err=True)
         return False
     finally:
         client.close()
@@ -203,8 +334,11 @@ def _redis_answers(url: str) -> bool:
     return True
 
 
-def _first_line(error: BaseException) -> str:
-    return str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+def _reason(error: BaseException) -> str:
+    """The first line of ``error``, the driver's own words when SQLAlchemy wraps them."""
+    cause = getattr(error, "orig", None) or error
+    text = str(cause).strip()
+    return text.splitlines()[0] if text else type(cause).__name__
 
 
 def register(app: typer.Typer) -> None:

@@ -3,14 +3,13 @@ messages in a shared Redis (see docs/DEPLOY.md).
 
 ``rami serve --workers N`` starts N such processes on one port: uvicorn binds the socket once
 and every worker accepts on it, so a connection lands on any of them. Each worker builds its
-app with :func:`app_from_environment` from the settings the parent puts in the environment.
+app with :func:`app_from_environment` from the settings the parent puts in the environment
+(:meth:`ServerSettings.environment`, read back as ``ServerSettings()``).
 """
 
 from __future__ import annotations
 
 import asyncio
-import dataclasses
-import json
 import os
 import secrets
 import socket
@@ -19,20 +18,17 @@ from fastapi import FastAPI
 from redis.asyncio import BlockingConnectionPool, Redis
 from sqlalchemy import text
 
+from rami.accounts.budgets import RedisBudgets
 from rami.server.cluster.placement import ClusterTiming, cluster_lobby
-from rami.server.edge.app import create_app
+from rami.server.edge.configured import settings_app, table_settings
 from rami.server.edge.ops import Check
-from rami.server.messages.limits import Limits
+from rami.server.messages.settings import ServerSettings
 from rami.server.store.sql_store import SqlStorage
-from rami.server.tables.state import Settings
 
 REDIS_CONNECTIONS = 32
 """Redis connections of one process (pub/sub has one more); a command waits for a free one."""
 REDIS_WAIT = 10.0
 """Seconds a Redis command waits for a free connection before it fails."""
-
-ENVIRONMENT = "RAMI_SERVE_OPTIONS"
-"""Where the parent of ``--workers`` leaves the settings for its workers (JSON)."""
 
 
 def process_id() -> str:
@@ -40,20 +36,23 @@ def process_id() -> str:
     return f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
 
 
-def scaled_app(
-    database: str,
-    redis_url: str,
-    settings: Settings,
-    limits: Limits,
-    timing: ClusterTiming | None = None,
-) -> FastAPI:
-    """The app of one process sharing ``database`` and ``redis_url`` with the others."""
+def scaled_app(settings: ServerSettings) -> FastAPI:
+    """The app of one process sharing the database and Redis of ``settings`` with the others."""
+    database, redis_url = settings.storage.database, settings.storage.redis
+    if database is None or redis_url is None:
+        raise ValueError("the scaled-out mode needs a database and a Redis")
     storage = SqlStorage(database, fenced=True)
     pool = BlockingConnectionPool.from_url(
         redis_url, max_connections=REDIS_CONNECTIONS, timeout=REDIS_WAIT
     )
     redis = Redis(connection_pool=pool)
-    lobby = cluster_lobby(storage, settings, redis, process_id(), limits, timing or ClusterTiming())
+    cluster = settings.cluster
+    timing = ClusterTiming(
+        lease=cluster.lease, sweep=cluster.sweep, sweep_batch=cluster.sweep_batch
+    )
+    lobby = cluster_lobby(
+        storage, table_settings(settings), redis, process_id(), settings.limits, timing
+    )
 
     async def database_answers() -> None:
         def probe() -> None:
@@ -66,31 +65,14 @@ def scaled_app(
         await redis.ping()
 
     checks: dict[str, Check] = {"database": database_answers, "redis": redis_answers}
-    return create_app(limits=limits, lobby=lobby, checks=checks)
+    return settings_app(settings, lobby=lobby, checks=checks, budgets=RedisBudgets(redis))
 
 
-def export_options(
-    database: str, redis_url: str, settings: Settings, limits: Limits, timing: ClusterTiming
-) -> None:
-    """Put the options in the environment for :func:`app_from_environment` in each worker."""
-    os.environ[ENVIRONMENT] = json.dumps(
-        {
-            "database": database,
-            "redis": redis_url,
-            "settings": dataclasses.asdict(settings),
-            "limits": dataclasses.asdict(limits),
-            "timing": dataclasses.asdict(timing),
-        }
-    )
+def export_settings(settings: ServerSettings) -> None:
+    """Put ``settings`` in the environment for :func:`app_from_environment` in each worker."""
+    os.environ.update(settings.environment())
 
 
 def app_from_environment() -> FastAPI:
     """The app of one ``--workers`` process (uvicorn's factory)."""
-    options = json.loads(os.environ[ENVIRONMENT])
-    return scaled_app(
-        options["database"],
-        options["redis"],
-        Settings(**options["settings"]),
-        Limits(**options["limits"]),
-        ClusterTiming(**options["timing"]),
-    )
+    return scaled_app(ServerSettings())

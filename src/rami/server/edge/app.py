@@ -14,12 +14,15 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTex
 from fastapi.staticfiles import StaticFiles
 
 from rami.accounts import AccountConfig, AccountStore, accounts_router
+from rami.accounts.answers import client_address
+from rami.accounts.budgets import Budgets, MemoryBudgets
 from rami.bots import LEVELS
 from rami.errors import RamiError
 from rami.i18n import LANGUAGE_NAMES, LANGUAGES, negotiate_language
 from rami.match import formats_for
 from rami.rules import PRESET_SUMMARIES, PRESETS
 from rami.rulespage import render_rules_page
+from rami.server.edge.body_limit import BodyLimit
 from rami.server.edge.http_errors import error_response, install_error_handlers
 from rami.server.edge.matchmaking import matchmaking_router
 from rami.server.edge.ops import Check, Metrics, ops_router
@@ -27,7 +30,7 @@ from rami.server.edge.pages import pages_router
 from rami.server.edge.replay import record_text, replay_frames
 from rami.server.edge.strings import ui_strings
 from rami.server.edge.ws import Connections, serve_socket
-from rami.server.messages.limits import Limits, RateLimiter
+from rami.server.messages.limits import Limits
 from rami.server.messages.models import (
     CreatedTable,
     CreateTable,
@@ -88,6 +91,7 @@ def create_app(
     accounts: AccountStore | None = None,
     account_config: AccountConfig | None = None,
     clock: Callable[[], float] = time.time,
+    budgets: Budgets | None = None,
 ) -> FastAPI:
     """The app serving tables kept in ``storage`` (in memory when None).
 
@@ -98,16 +102,23 @@ def create_app(
     ``seeds`` gives each new match its secret seed (tests pass a deterministic source);
     ``limits`` bounds what one client may ask (:class:`~rami.server.messages.limits.Limits`). A
     scaled-out process passes a lobby with the cluster's placement as ``lobby``
-    and the probes of the services it shares as ``checks`` (for ``/healthz``).
+    and the probes of the services it shares as ``checks`` (for ``/healthz``), and its
+    :class:`~rami.accounts.budgets.RedisBudgets` as ``budgets`` (the rate limits every process
+    shares; None: counted in memory).
     """
     limits = limits or Limits()
-    creations = RateLimiter(limits.creates_per_minute / 60.0, limits.create_burst)
+    account_settings = account_config or AccountConfig()
+    if budgets is None:
+        budgets = account_settings.budgets or MemoryBudgets(account_settings.limiter_clock)
+    elif account_settings.budgets is None:
+        account_settings.budgets = budgets
+    creations = budgets.budget("creates", limits.creations.count, limits.creations.seconds)
     if lobby is None:
         lobby = Lobby(
             storage if storage is not None else MemoryStorage(), settings or Settings(), seeds
         )
     store = accounts if accounts is not None else account_store_for(lobby.storage)
-    players = Accounts(store, account_config or AccountConfig())
+    players = Accounts(store, account_settings)
     lobby.on_finish = lambda table: record_table(players, table)
     migrated = accounts is None and isinstance(lobby.storage, SqlStorage)
     quick = QuickMatch(store.engine, create=not migrated)
@@ -117,7 +128,7 @@ def create_app(
         lambda: sum(len(table.clients) for table in tables.values()),
         lobby.placement.relayed_connections,
     )
-    connections = Connections(limits, metrics)
+    connections = Connections(limits, metrics, budgets, account_settings.proxy_header)
     relay = lobby.placement.relay()
 
     @asynccontextmanager
@@ -132,10 +143,10 @@ def create_app(
         lifespan=lifespan,
         docs_url=None,
         redoc_url=None,
-        max_body_size=limits.body_bytes,
         responses=REFUSALS,
     )
     install_error_handlers(app)
+    app.add_middleware(BodyLimit, limit=limits.body_bytes)
     app.include_router(ops_router(metrics, checks or {}))
     app.include_router(accounts_router(store, players.config))
     app.include_router(matchmaking_router(lobby, players, quick, clock))
@@ -191,8 +202,8 @@ def create_app(
 
     @app.post("/api/tables", status_code=201, response_model=CreatedTable)
     async def create_table(body: CreateTable, request: Request) -> Response:
-        address = request.client.host if request.client is not None else ""
-        if not creations.allow(address):
+        address = client_address(request, account_settings.proxy_header)
+        if await creations.spend(address) is not None:
             return error_response(429, "rate_limited", "too many tables created: wait a minute")
         try:
             config, name = parse_create(body)

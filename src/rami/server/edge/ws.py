@@ -18,6 +18,8 @@ from collections.abc import Awaitable, Callable
 import anyio
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from rami.accounts.answers import address_of
+from rami.accounts.budgets import Budgets, MemoryBudgets
 from rami.server.edge.ops import Metrics
 from rami.server.messages.limits import Limits, TokenBucket
 from rami.server.messages.outgoing import PongMessage
@@ -53,17 +55,68 @@ OUTBOX = 512
 """Messages waiting for a slow connection before it is closed (it will resync on reconnect)."""
 CLOSE_TRY_LATER = 1013
 CLOSE_SERVER_ERROR = 1011
+CLOSE_NO_HELLO = 4408
+MESSAGE_CHUNK = 20
+"""Messages a session takes at once from its address's shared budget (one count per chunk)."""
 
 LOG = logging.getLogger("rami.server")
 
 
 class Connections:
-    """Open websockets per table, capped by :attr:`Limits.connections_per_table`."""
+    """Open websockets per table and per client address at a table, and the budgets every
+    connection spends (counted in memory, or in Redis when scaled out).
 
-    def __init__(self, limits: Limits, metrics: Metrics | None = None) -> None:
+    A table takes :attr:`Limits.connections_per_table` connections, then
+    :attr:`Limits.seat_room` more whose ``hello`` claims a seat; one address takes at most
+    :attr:`Limits.connections_per_address` of a table's connections.
+    """
+
+    def __init__(
+        self,
+        limits: Limits,
+        metrics: Metrics | None = None,
+        budgets: Budgets | None = None,
+        proxy_header: str | None = None,
+    ) -> None:
         self.limits = limits
         self.metrics = metrics
+        self.proxy_header = proxy_header
         self.open: Counter[str] = Counter()
+        self.by_address: Counter[tuple[str, str]] = Counter()
+        budgets = budgets or MemoryBudgets()
+        self.opened = budgets.budget("ws-opened", limits.connections_per_minute, 60.0)
+        self.messages = budgets.budget("ws-messages", limits.address_messages_per_minute, 60.0)
+        self.chat = budgets.budget("chat", *limits.chat_per_sender.pair())
+
+    def address(self, websocket: WebSocket) -> str:
+        """The client address of ``websocket`` (the trusted proxy's header, if set)."""
+        peer = websocket.client.host if websocket.client is not None else None
+        return address_of(peer, websocket.headers, self.proxy_header)
+
+    def refusal(self, table_id: str, address: str) -> str | None:
+        """Why a new connection from ``address`` to ``table_id`` is refused (None: it is not)."""
+        limits = self.limits
+        if self.open[table_id] >= limits.connections_per_table + limits.seat_room:
+            return "this table has all the connections"
+        if self.by_address[table_id, address] >= limits.connections_per_address:
+            return "this address has all the connections it may open to this table"
+        return None
+
+    def opening(self, table_id: str, address: str) -> bool:
+        """Count a connection; True when it took a place kept for seated players."""
+        seats_only = self.open[table_id] >= self.limits.connections_per_table
+        self.open[table_id] += 1
+        self.by_address[table_id, address] += 1
+        return seats_only
+
+    def closed(self, table_id: str, address: str) -> None:
+        """Uncount a connection."""
+        self.open[table_id] -= 1
+        if self.open[table_id] <= 0:
+            del self.open[table_id]
+        self.by_address[table_id, address] -= 1
+        if self.by_address[table_id, address] <= 0:
+            del self.by_address[table_id, address]
 
 
 class Session:
@@ -76,6 +129,8 @@ class Session:
         limits: Limits,
         metrics: Metrics | None = None,
         account: Identity | None = None,
+        connections: Connections | None = None,
+        address: str = "",
     ) -> None:
         self.websocket = websocket
         self.table = table
@@ -84,6 +139,14 @@ class Session:
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX)
         self.client = Client(self._enqueue, account=account)
         self.greeted = False
+        self.connections, self.address = connections, address
+        """The shared budgets this session spends (None: a relayed session, counted where
+        its connection is) and its client's address."""
+        self.allowance = 0
+        """Messages left of the chunk taken from the address's shared budget."""
+        self.seats_only = False
+        """True when the connection took a place kept for seated players."""
+        self.close_code = CLOSE_TRY_LATER
         self.bucket = TokenBucket(limits.messages_per_second, limits.message_burst)
         self.chat_bucket = TokenBucket(limits.chat_per_minute / 60.0, limits.chat_burst)
 
@@ -103,7 +166,7 @@ class Session:
         while True:
             text = await self.outbox.get()
             if text is None:
-                await self.websocket.close(code=CLOSE_TRY_LATER)
+                await self.websocket.close(code=self.close_code)
                 return
             await self.websocket.send_text(text)
 
@@ -133,6 +196,7 @@ class Session:
             async with anyio.create_task_group() as group:
                 group.start_soon(until_either_ends, self._receiver)
                 group.start_soon(until_either_ends, self._sender)
+                group.start_soon(self._hello_deadline)
         finally:
             with anyio.CancelScope(shield=True):
                 await self.table.leave(self.client)
@@ -140,6 +204,27 @@ class Session:
             LOG.warning("connection to table %s closed: %r", self.table.table_id, problems[0])
             with contextlib.suppress(Exception):
                 await self.websocket.close(code=CLOSE_SERVER_ERROR)
+
+    async def _hello_deadline(self) -> None:
+        """Close the connection if it has not said ``hello`` in time."""
+        await anyio.sleep(self.limits.hello_seconds)
+        if not self.greeted:
+            self._refuse("hello_timeout", "send hello first: the connection waited too long")
+            self.close_code = CLOSE_NO_HELLO
+            self._enqueue(None)
+
+    async def _within_budget(self) -> bool:
+        """Spend one message of this connection's and of its address's budgets."""
+        if not self.bucket.take():
+            return False
+        if self.connections is None:
+            return True
+        if self.allowance <= 0:
+            if await self.connections.messages.spend(self.address, MESSAGE_CHUNK) is not None:
+                return False
+            self.allowance = MESSAGE_CHUNK
+        self.allowance -= 1
+        return True
 
     async def resume(self, arrived: Arrived) -> None:
         """Go on with a connection whose table moved here: bound as it was, then the message
@@ -152,7 +237,7 @@ class Session:
 
     async def handle(self, raw: str | bytes) -> None:
         """Parse one message and hand it to the table (a failure is answered, never fatal)."""
-        if not self.bucket.take():
+        if not await self._within_budget():
             self._refuse("rate_limited", "too many messages: slow down")
             return
         try:
@@ -172,15 +257,24 @@ class Session:
         if self.metrics is not None:
             self.metrics.command_done(started, isinstance(message, Act))
 
+    def _claims_a_seat(self, message: Hello) -> bool:
+        """True when ``message`` binds the connection to a seat (by token or account)."""
+        table, account = self.table, self.client.account
+        if message.token is not None:
+            return table.seat_of_token(message.token) is not None
+        return account is not None and table.seat_of_account(account.account_id) is not None
+
     def _spectators_full(self, message: Hello) -> bool:
         """True when ``message`` would add a spectator to a table that has its share."""
-        table, client = self.table, self.client
-        if message.token is not None and table.seat_of_token(message.token) is not None:
-            return False
-        account = client.account
-        if message.token is None and account is not None:
-            return table.seat_of_account(account.account_id) is None and self._watchers_full()
-        return self._watchers_full()
+        return not self._claims_a_seat(message) and self._watchers_full()
+
+    async def _chat_allowed(self) -> bool:
+        """Spend one line of the sender's shared chat budget (its account, else address)."""
+        if self.connections is None:
+            return True
+        account = self.client.account
+        sender = f"account:{account.account_id}" if account else f"address:{self.address}"
+        return await self.connections.chat.spend(sender) is None
 
     def _watchers_full(self) -> bool:
         table, client = self.table, self.client
@@ -194,6 +288,10 @@ class Session:
         table, client = self.table, self.client
         match message:
             case Hello():
+                if self.seats_only and not self._claims_a_seat(message):
+                    self._refuse("too_many_connections", "this table has all the connections")
+                    self._enqueue(None)
+                    return
                 if self._spectators_full(message):
                     self._refuse("too_many_spectators", "this table has all the watchers it takes")
                     self._enqueue(None)
@@ -216,6 +314,9 @@ class Session:
             case Ping():
                 client.send(encode(PongMessage()))
             case Chat():
+                if not await self._chat_allowed():
+                    self._refuse("chat_too_fast", "too many chat lines: wait a little")
+                    return
                 chat.say(table, client, message.text, self.chat_bucket)
             case Rematch():
                 await rematch.ask(table, client)
@@ -260,20 +361,23 @@ async def serve_socket(
         if arrived is None:
             return
         table = arrived.table
-    limits = connections.limits
+    address = connections.address(websocket)
     joining = arrived is None or not arrived.greeted
-    if joining and connections.open[table_id] >= limits.connections_per_table:
-        refusal = error_message("too_many_connections", "this table has all the connections")
-        await websocket.send_text(encode(refusal))
+    refusal = connections.refusal(table_id, address) if joining else None
+    if refusal is None and joining and await connections.opened.spend(address) is not None:
+        refusal = "this address opens connections too fast: wait a minute"
+    if refusal is not None:
+        await websocket.send_text(encode(error_message("too_many_connections", refusal)))
         await websocket.close(code=CLOSE_TRY_LATER)
         return
-    connections.open[table_id] += 1
+    seats_only = connections.opening(table_id, address)
     try:
-        session = Session(websocket, table, limits, connections.metrics, account)
+        session = Session(
+            websocket, table, connections.limits, connections.metrics, account, connections, address
+        )
+        session.seats_only = seats_only and joining
         if arrived is not None:
             await session.resume(arrived)
         await session.run()
     finally:
-        connections.open[table_id] -= 1
-        if connections.open[table_id] <= 0:
-            del connections.open[table_id]
+        connections.closed(table_id, address)

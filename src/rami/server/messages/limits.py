@@ -1,35 +1,96 @@
-"""What one client may ask of the server: sizes, caps and rates (all options of ``rami serve``)."""
+"""What one client may ask of the server: sizes, caps and rates (the ``limits`` group of
+:class:`~rami.server.messages.settings.ServerSettings`; docs/DEPLOY.md lists each one)."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rami.accounts.config import AccountConfig
 
 
-@dataclass(frozen=True, slots=True)
-class Limits:
-    """Server-wide limits; docs/PROTOCOL.md lists each with its ``rami serve`` option."""
+class Window(BaseModel):
+    """At most ``count`` hits per key in ``seconds``."""
 
-    body_bytes: int = 16_384
-    """Largest HTTP request body; a larger one is refused (413) before it is read."""
-    message_bytes: int = 4096
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    count: Annotated[int, Field(ge=1)]
+    seconds: Annotated[float, Field(gt=0)]
+
+    @classmethod
+    def of(cls, pair: tuple[int, float]) -> Window:
+        """The window of ``(count, seconds)``."""
+        return cls(count=pair[0], seconds=pair[1])
+
+    def pair(self) -> tuple[int, float]:
+        """``(count, seconds)``."""
+        return self.count, self.seconds
+
+
+_ACCOUNTS = AccountConfig()
+"""The accounts API's defaults (its limits are settings of the server too)."""
+
+
+class Limits(BaseModel):
+    """Server-wide limits, per connection, per table, per client address and per account."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    body_bytes: Annotated[int, Field(ge=256)] = 16_384
+    """Largest HTTP request body; a larger one is refused (413 ``too_large``) unread."""
+    message_bytes: Annotated[int, Field(ge=256)] = 4096
     """Largest websocket message that is read; a larger one is refused as ``malformed``."""
-    frame_bytes: int = 65_536
+    frame_bytes: Annotated[int, Field(ge=1024)] = 65_536
     """Largest websocket frame; a larger one closes the connection (code 1009)."""
-    connections_per_table: int = 64
+    connections_per_table: Annotated[int, Field(ge=1)] = 64
     """Open websockets per table; the next one is refused and closed (code 1013)."""
-    spectators_per_table: int = 32
+    seat_room: Annotated[int, Field(ge=0)] = 8
+    """Websockets a table takes beyond ``connections_per_table`` for its seated players only."""
+    connections_per_address: Annotated[int, Field(ge=1)] = 8
+    """Open websockets of one client address to one table."""
+    hello_seconds: Annotated[float, Field(gt=0)] = 10.0
+    """Seconds a websocket has to send ``hello`` before it is closed (code 4408)."""
+    spectators_per_table: Annotated[int, Field(ge=0)] = 32
     """Connections watching a table without a seat."""
-    creates_per_minute: float = 10.0
+    connections_per_minute: Annotated[int, Field(ge=1)] = 120
+    """Websockets one client address may open per minute (shared by the processes)."""
+    creates_per_minute: Annotated[float, Field(ge=0)] = 10.0
     """Tables one client address may create per minute (after a burst of ``create_burst``)."""
-    create_burst: int = 10
-    messages_per_second: float = 20.0
+    create_burst: Annotated[int, Field(ge=1)] = 10
+    """Tables one client address may create at once."""
+    messages_per_second: Annotated[float, Field(ge=0)] = 20.0
     """Websocket messages one connection may send per second (after a burst)."""
-    message_burst: int = 60
-    chat_per_minute: float = 20.0
+    message_burst: Annotated[int, Field(ge=1)] = 60
+    """Websocket messages one connection may send at once."""
+    address_messages_per_minute: Annotated[int, Field(ge=1)] = 6000
+    """Websocket messages of all the connections of one client address per minute (shared)."""
+    chat_per_minute: Annotated[float, Field(ge=0)] = 20.0
     """Chat lines one connection may send per minute (after a burst of ``chat_burst``)."""
-    chat_burst: int = 5
+    chat_burst: Annotated[int, Field(ge=1)] = 5
+    """Chat lines one connection may send at once."""
+    chat_per_sender: Window = Window(count=60, seconds=600.0)
+    """Chat lines of one account (a guest: of one address) over all its connections (shared)."""
+    signups_per_address: Window = Window.of(_ACCOUNTS.signups_per_address)
+    """Accounts one client address may create (counted before the password is hashed)."""
+    logins_per_address: Window = Window.of(_ACCOUNTS.logins_per_address)
+    """Login attempts, successful or not, from one client address."""
+    logins_per_name: Window = Window.of(_ACCOUNTS.logins_per_name)
+    """Login attempts, successful or not, for one account name."""
+    login_failures_per_name: Window = Window.of(_ACCOUNTS.login_failures_per_name)
+    """Failed logins for one account name."""
+    login_failures_per_address: Window = Window.of(_ACCOUNTS.login_failures_per_address)
+    """Failed logins from one client address."""
+
+    @property
+    def creations(self) -> Window:
+        """The table creations of one address as a window: the burst, refilled at the rate."""
+        return Window(
+            count=self.create_burst, seconds=60.0 * self.create_burst / self.creates_per_minute
+        )
 
 
 @dataclass(slots=True)
@@ -64,25 +125,3 @@ class TokenBucket:
         """True when the bucket has refilled completely (it can be forgotten)."""
         self._refill()
         return self.tokens >= self.burst
-
-
-class RateLimiter:
-    """One :class:`TokenBucket` per key (a client address), forgetting idle keys."""
-
-    KEYS = 10_000
-    """Keys kept before the full (idle) buckets are dropped."""
-
-    def __init__(
-        self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic
-    ) -> None:
-        self.rate, self.burst, self.clock = rate, burst, clock
-        self.buckets: dict[str, TokenBucket] = {}
-
-    def allow(self, key: str) -> bool:
-        """True when ``key`` may make one more request now."""
-        bucket = self.buckets.get(key)
-        if bucket is None:
-            if len(self.buckets) >= self.KEYS:
-                self.buckets = {k: b for k, b in self.buckets.items() if not b.full}
-            bucket = self.buckets[key] = TokenBucket(self.rate, self.burst, self.clock)
-        return bucket.take()
