@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from rami.actions import action_text, parse_action
-from rami.errors import RamiError
+from rami.errors import Facts, RamiError
 from rami.i18n import negotiate_language
 from rami.match import MatchState, match_apply
 from rami.server.messages.protocol import (
@@ -119,7 +119,7 @@ class Table(TableState):
         try:
             return self.outcome(event)
         except RamiError as error:
-            raise Refusal(error.code, error.message) from None
+            raise Refusal(error.code, error.message, error.facts) from None
         except Exception:  # a command the engine cannot apply must not reach the store
             log.exception("table %s: %s cannot be applied", self.table_id, event.get("type"))
             raise Refusal("cannot_apply", "the server cannot apply this: nothing changed") from None
@@ -140,9 +140,9 @@ class Table(TableState):
         for client in list(self.clients):
             client.send(self.state_for(client, cache))
 
-    def refuse(self, client: Client, code: str, message: str) -> None:
-        """Tell ``client`` why its command was refused, then resync it."""
-        client.send(encode(error_message(code, message)))
+    def refuse(self, client: Client, code: str, message: str, facts: Facts | None = None) -> None:
+        """Tell ``client`` why its command was refused (with the refusal's facts), then resync."""
+        client.send(encode(error_message(code, message, facts)))
         client.send(self.state_for(client, {}))
 
     # --- connections -------------------------------------------------------------------
@@ -208,7 +208,7 @@ class Table(TableState):
                 if asyncio.iscoroutine(result):
                     await result
             except Refusal as refusal:
-                self.refuse(client, refusal.code, refusal.message)
+                self.refuse(client, refusal.code, refusal.message, refusal.facts)
 
     async def join(self, client: Client, msg: Join) -> None:
         """Take a seat."""
@@ -240,9 +240,11 @@ class Table(TableState):
         free = [i for i, seat in enumerate(self.seats) if not seat.taken]
         if wanted is not None:
             if not 0 <= wanted < len(self.seats):
-                raise Refusal("no_such_seat", f"this table has {len(self.seats)} seats")
+                raise Refusal(
+                    "no_such_seat", f"this table has {len(self.seats)} seats", {"seat": wanted}
+                )
             if wanted not in free:
-                raise Refusal("seat_taken", "that seat is taken")
+                raise Refusal("seat_taken", "that seat is taken", {"seat": wanted})
             chosen = wanted
         elif free:
             chosen = free[0]
@@ -288,11 +290,15 @@ class Table(TableState):
         if match.current_seat is None:
             raise Refusal("round_over", "the round is over: deal the next one")
         if match.current_seat != seat:
-            raise Refusal("not_your_turn", f"it is {match.names[match.current_seat]}'s turn")
+            current = match.current_seat
+            name = match.names[current]
+            raise Refusal(
+                "not_your_turn", f"it is {name}'s turn", {"seat": current, "player": name}
+            )
         try:
             return match_apply(match, parse_action(text))
         except RamiError as error:
-            raise Refusal(error.code, error.message) from None
+            raise Refusal(error.code, error.message, error.facts) from None
 
     async def _act(self, client: Client, msg: Act) -> None:
         if client.seat is None:
