@@ -71,13 +71,12 @@ def meld_notes(ctx: Context, verdict: MeldVerdict) -> str:
 
 
 def opening_verdict(ctx: Context, verdict: OpeningCheck) -> str:
-    """``opens`` or ``refused: …`` for the table's threshold."""
+    """``opens``, or the refusal in words, for the table's threshold."""
     tr = ctx.tr
     if verdict.valid:
         return tr.gettext("opens")
     facts: Facts = {"points": verdict.points, "needed": ctx.rules.opening_points}
-    reason = refusal_words(verdict.code or "invalid_meld", facts, ctx.lang)
-    return tr.gettext("refused: {reasons}", reasons=reason)
+    return refusal_words(verdict.code or "invalid_meld", facts, ctx.lang)
 
 
 def retrieval_verdict(ctx: Context, verdict: RetrievalVerdict) -> str:
@@ -93,5 +92,4 @@ def retrieval_verdict(ctx: Context, verdict: RetrievalVerdict) -> str:
         )
     code = RETRIEVAL_CODES.get(verdict.reason or "", "swap_not_exact")
     facts: Facts = {"meld": 0, "stands": stands}
-    reason = refusal_words(code, facts, ctx.lang)
-    return tr.gettext("refused: {reasons}", reasons=reason)
+    return refusal_words(code, facts, ctx.lang)
