@@ -120,12 +120,12 @@ def hint(view: PlayerView, rules: RuleSet | None = None) -> Hint:
         return _draw_hint(view)
     plan = best_turn(view)
     if plan is None:
-        return _fallback_hint(view)
+        return fallback_hint(view)
     actions = _from_staged(view, plan)
     return _play_hint(view, plan, actions)
 
 
-def _fallback_hint(view: PlayerView) -> Hint:
+def fallback_hint(view: PlayerView) -> Hint:
     """The discard of the costliest card that joins no meld in hand, else the first legal
     play (a turn whose plays are owed before any discard)."""
     choices = [a.card for a in view.legal if isinstance(a, Discard)]
