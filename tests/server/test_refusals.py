@@ -123,7 +123,7 @@ def test_act_refusals_change_nothing(
 def test_refusals_carry_their_facts(
     started: tuple[TestClient, str, Player, Player, Player],
 ) -> None:
-    app, table_id, host, guest, _ = started
+    _, _, host, guest, _ = started
     version = host.version
     turn = guest.reply(type="act", action="draw stock", version=version)
     error = next(m for m in turn if m["type"] == "error")
