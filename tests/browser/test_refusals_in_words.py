@@ -57,6 +57,7 @@ def test_a_small_opening_is_refused_in_words_and_the_error_clears(
     shown = table.page.inner_text(".notice.error")
     assert shown == f"Your melds count {points[meld]} points: you need 51 to open."
     assert "<" not in table.page.inner_text(".staging")
+    assert shown in table.page.inner_text(".staging"), "the staging panel says it the same way"
     table.page.click("#takeback")
     table.wait("b.game.staged.length === 0")
     assert table.state()["notice"] is None
