@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Callable, Mapping
+from functools import partial
 
 from rami.errors import Facts
 from rami.i18n.cardnames import card_name
@@ -79,7 +80,7 @@ def refusal_words(
     English message), else as an illegal move."""
     tr = translator(lang)
     if card_words is None:
-        card_words = lambda card: card_name(card, lang)  # noqa: E731
+        card_words = partial(card_name, lang=lang)
     fields = refusal_fields(facts, card_words)
     if code == "too_many_jokers" and "count" in facts:
         return jokers_per_meld(tr, facts["count"])
