@@ -162,7 +162,9 @@ def meld_readings(cards: Iterable[Card], jokers_per_meld: int = 1) -> list[Meld]
     jokers = len(cards) - len(naturals)
     if jokers > jokers_per_meld:
         allowed = "one joker" if jokers_per_meld == 1 else f"{jokers_per_meld} jokers"
-        raise _fail("too_many_jokers", f"only {allowed} per meld")
+        raise InvalidMeldError(
+            f"only {allowed} per meld", "too_many_jokers", {"count": jokers_per_meld}
+        )
     if len(naturals) < 2:
         raise _fail("too_few_naturals", "a meld needs at least 2 natural cards")
     if all(rank_of(c) == rank_of(naturals[0]) for c in naturals):

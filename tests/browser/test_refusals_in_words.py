@@ -1,4 +1,5 @@
-"""Issue 19.7: a refused move is explained in the player's language, with its facts."""
+"""Issue 19.7: a refused move is explained in the player's language, with its facts (issue 25.5:
+the facts the server sends, worded by the one catalog)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,10 @@ from typing import Any
 
 from web_helpers import DESKTOP, AppServer, Table, seed_where, two_jokers
 
+from rami.i18n import card_name
+from rami.i18n.refusals import refusal_words
 from rami.server.edge.strings import ui_strings
+from rami.server.messages.outgoing import wire_facts
 
 
 def seated(browser: Any, app: AppServer, seed: str, lang: str = "en") -> Table:
@@ -53,8 +57,40 @@ def test_a_small_opening_is_refused_in_words_and_the_error_clears(
     shown = table.page.inner_text(".notice.error")
     assert shown == f"Your melds count {points[meld]} points: you need 51 to open."
     assert "<" not in table.page.inner_text(".staging")
+    assert shown in table.page.inner_text(".staging"), "the staging panel says it the same way"
     table.page.click("#takeback")
     table.wait("b.game.staged.length === 0")
     assert table.state()["notice"] is None
     assert table.page.query_selector(".notice.error") is None
+    table.page.context.close()
+
+
+FACT_CASES: list[tuple[str, dict[str, Any]]] = [
+    ("layoff_does_not_fit", {"card": 38, "meld": 1, "reason": "run_gap", "kind": "run"}),
+    ("layoff_does_not_fit", {"card": 38, "meld": 0, "reason": "mixed_meld", "kind": "set"}),
+    ("layoff_does_not_fit", {"card": 38, "meld": 0, "reason": "run_too_long", "kind": "run"}),
+    ("card_not_in_hand", {"cards": (38, 4)}),
+    ("swap_not_exact", {"card": 4, "meld": 2, "stands": (5,)}),
+    ("not_your_turn", {"seat": 1, "player": "Ana"}),
+    ("seat_taken", {"seat": 2}),
+    ("too_many_jokers", {"count": 2}),
+    ("no_such_meld", {}),
+]
+
+
+def test_the_page_words_refusals_from_their_facts_as_the_catalog_does(
+    browser: Any, app: AppServer
+) -> None:
+    table = seated(browser, app, seed_where(lambda hand: True), lang="pl")
+    wire = [(code, wire_facts(facts)) for code, facts in FACT_CASES]  # type: ignore[arg-type]
+    shown = table.page.evaluate(
+        """async (cases) => {
+            const { refusalText } = await import("/static/js/refusals.js");
+            return cases.map(([code, facts]) => refusalText(code, "server words", facts));
+        }""",
+        wire,
+    )
+    expected = [refusal_words(code, facts, "pl") for code, facts in FACT_CASES]  # type: ignore[arg-type]
+    assert shown == expected
+    assert card_name(38, "pl") in shown[0] and "2" in shown[0]
     table.page.context.close()

@@ -1,4 +1,5 @@
-"""Every refusal code the engine or the server can send has words in every language.
+"""Every refusal code the engine or the server can send has words in every language, in the
+one catalog (:mod:`rami.i18n.refusals`) that the terminal, the page and the rules page use.
 
 The codes are read from the source (the calls that raise a refusal), so a new code without
 a message fails here.
@@ -13,8 +14,10 @@ from pathlib import Path
 import pytest
 
 from rami.i18n import LANGUAGES
+from rami.i18n.refusal_catalog import PLAIN, WITH_FACTS
+from rami.i18n.refusals import FIELDS, refusal_templates, refusal_words
 from rami.server.edge.http_errors import STATUS_CODES
-from rami.server.edge.strings import ERRORS, ui_strings
+from rami.server.edge.strings import ui_strings
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "rami"
 ENGINE_PATHS = (
@@ -37,8 +40,6 @@ CODE_SECOND = {
     "error_response",
 }
 """Calls whose second argument is a refusal code."""
-FIELDS = {"card", "meld", "taken", "points", "needed", "stands", "player"}
-"""The fields the page knows how to fill (see ``refusalFields`` in board.js)."""
 FIELD = re.compile(r"\{(\w+)\}")
 
 
@@ -101,31 +102,50 @@ def test_the_scan_finds_the_known_refusals() -> None:
 
 
 def test_every_refusal_code_has_a_message() -> None:
-    missing = sorted(set(refusal_codes()) - {code.split(".")[0] for code in ERRORS})
-    assert missing == [], f"add these codes to rami.server.edge.strings.ERRORS: {missing}"
+    missing = sorted(set(refusal_codes()) - {code.split(".")[0] for code in PLAIN})
+    assert missing == [], f"add these codes to rami.i18n.refusal_catalog.PLAIN: {missing}"
+    assert set(WITH_FACTS) <= set(PLAIN)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_refusal_is_in_words_in_every_language(lang: str) -> None:
-    english = ui_strings("en")["errors"]
-    words = ui_strings(lang)["errors"]
-    for code in refusal_codes():
-        text = words[code]
-        assert text.strip(), code
-        assert set(FIELD.findall(text)) <= FIELDS, (code, text)
-        assert set(FIELD.findall(text)) == set(FIELD.findall(english[code])), (code, text)
+    english = refusal_templates("en")
+    words = refusal_templates(lang)
+    assert ui_strings(lang)["errors"] == words
+    keys = [*refusal_codes(), *(f"{code}.facts" for code in WITH_FACTS)]
+    keys += [key for key in words if key.startswith(("layoff_does_not_fit.", "too_many_jokers."))]
+    for key in keys:
+        text = words[key]
+        assert text.strip(), key
+        assert set(FIELD.findall(text)) <= FIELDS, (key, text)
+        assert set(FIELD.findall(text)) == set(FIELD.findall(english[key])), (key, text)
+        if not key.endswith(".facts") and key in refusal_codes():
+            assert not FIELD.findall(text), f"{key}: plain words name no facts"
         if lang != "en":
-            assert text != english[code], f"{lang}: {code} is still English"
+            assert text != english[key], f"{lang}: {key} is still English"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_refusal_code_is_worded_without_facts_and_with_them(lang: str) -> None:
+    facts = {"card": 38, "cards": (38, 2), "meld": 1, "stands": (5,), "points": 9}
+    full = {**facts, "needed": 51, "seat": 2, "player": "Ana", "count": 2}
+    for code in refusal_codes():
+        plain = refusal_words(code, {}, lang)
+        assert plain.strip() and "{" not in plain, (code, plain)
+        worded = refusal_words(code, full, lang)  # type: ignore[arg-type]
+        assert worded.strip() and "{" not in worded, (code, worded)
+        if code in WITH_FACTS:
+            assert worded != plain, (lang, code)
 
 
 def test_the_opening_refusal_reads_like_words() -> None:
     for lang in LANGUAGES:
-        text = ui_strings(lang)["errors"]["opening_below_threshold"]
+        text = ui_strings(lang)["errors"]["opening_below_threshold.facts"]
         filled = text.format(points=9, needed=51)
         assert "<" not in filled and "9" in filled and "51" in filled
-    assert ui_strings("en")["errors"]["opening_below_threshold"].format(points=9, needed=51) == (
-        "Your melds count 9 points: you need 51 to open."
-    )
+    assert ui_strings("en")["errors"]["opening_below_threshold.facts"].format(
+        points=9, needed=51
+    ) == ("Your melds count 9 points: you need 51 to open.")
 
 
 def test_two_jokers_are_refused_in_words() -> None:

@@ -120,6 +120,25 @@ def test_act_refusals_change_nothing(
     assert accepted[-1] == {"type": "ack", "version": version + 1}
 
 
+def test_refusals_carry_their_facts(
+    started: tuple[TestClient, str, Player, Player, Player],
+) -> None:
+    _, _, host, guest, _ = started
+    version = host.version
+    turn = guest.reply(type="act", action="draw stock", version=version)
+    error = next(m for m in turn if m["type"] == "error")
+    host_name = host.state["table"]["seats"][0]["name"]
+    assert error["facts"] == {"seat": 0, "player": host_name}
+    host.reply(type="act", action="draw stock", version=version)
+    hand = host.game["hand"]
+    missing = next(c for c in ("KH", "5S", "9D", "2C", "QS") if c not in hand)
+    refused = host.reply(type="act", action=f"discard {missing}", version=version + 1)
+    error = next(m for m in refused if m["type"] == "error")
+    assert error["code"] == "card_not_in_hand" and error["facts"] == {"cards": [missing]}
+    stale = host.reply(type="act", action="draw stock", version=version)
+    assert next(m for m in stale if m["type"] == "error")["facts"] == {}
+
+
 @pytest.mark.parametrize(
     "raw",
     ["{not json", "[1, 2]", '"hello"', '{"type": "dance"}', '{"no": "type"}', "x" * 5000],

@@ -6,9 +6,10 @@ import json
 import re
 from pathlib import Path
 
+from rami.i18n.refusal_catalog import PLAIN
 from rami.rules import PRESET_SUMMARIES
-from rami.server.edge.strings import ERRORS, STRINGS, ui_strings
 from rami.server.edge.strings import PRESET_SUMMARIES as MARKED_SUMMARIES
+from rami.server.edge.strings import STRINGS, ui_strings
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "rami" / "web" / "js"
 CALLS = re.compile(r'\bt\(("(?:[^"\\]|\\.)*")')
@@ -44,4 +45,4 @@ def test_plural_forms_follow_the_language() -> None:
         "5 kart",
         "22 karty",
     )
-    assert set(ui_strings("fr")["errors"]) == set(ERRORS)
+    assert set(PLAIN) <= set(ui_strings("fr")["errors"])

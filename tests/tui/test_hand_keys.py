@@ -80,7 +80,7 @@ async def test_staged_melds_are_undone_and_the_status_offers_no_discard(tmp_path
         await pilot.press("s")
         assert "discard (X)" in shown(pilot, "#status")
         await pilot.press("u")
-        assert "Nothing to undo" in shown(pilot, "#message")
+        assert "Nothing is staged" in shown(pilot, "#message")
         await to_card(pilot, 2)
         await pilot.press("shift+right")  # a hand arranged by hand, to be restored
         arranged = list(screen.order)

@@ -80,7 +80,7 @@ def test_the_solver_hint_keeps_the_staged_melds_and_the_engine_accepts_it(tmp_pa
     settings = GameSettings(get_rules("rami51"), "You", ("medium",), ISSUE_SEED, "en")
     session = Session.start(settings)
     session.play(DrawDiscard())
-    session.play(next(a for a in hint(session.view()).actions))  # type: ignore[union-attr]
+    session.play(next(a for a in hint(session.view()).actions))
     while not session.my_turn:
         session.step_bot()
     session.play(DrawDiscard())

@@ -10,11 +10,11 @@ from driver import new_app, select, shown, table_screen
 from rami.actions import Action, Discard, DrawStock, LayOff, MeldAction, Open
 from rami.cards import parse_cards
 from rami.planning import Hint as SolverHint
-from rami.planning import Reason, TurnPlan
-from rami.tui.advice import plain_advice
+from rami.planning import Reason, TurnPlan, hint, hint_text
 from rami.tui.dialogs import PileScreen
 from rami.tui.help import HelpScreen
 from rami.tui.hints import hint_for
+from rami.tui.render import face
 from rami.tui.session import Session
 from rami.views import PlayerView
 
@@ -63,7 +63,7 @@ async def test_keys_wait_while_a_bot_thinks(tmp_path: Path) -> None:
         assert "Ana is playing" in shown(pilot, "#status")
         before = screen.view
         await pilot.press("s")
-        assert "it is not your turn" in shown(pilot, "#message")
+        assert "It is Ana's turn, not yours." in shown(pilot, "#message")
         assert screen.view == before
 
 
@@ -86,15 +86,19 @@ async def test_hint_marks_the_cards_it_suggests(tmp_path: Path) -> None:
         assert screen.view.staged, "the hinted meld stages as it is"
 
 
-def test_plain_advice_without_the_solver(tmp_path: Path) -> None:
+def test_the_terminal_says_the_planners_hint(tmp_path: Path) -> None:
     settings = new_app(tmp_path / "g.jsonl").settings
     assert settings is not None
     session = Session.start(settings)
-    assert plain_advice(session.view(), "en").text == "Draw from the stock."
+    view = session.view()
+    said = hint_for(view, "en")
+    assert said.text == hint_text(hint(view), "en", face)
     session.play(DrawStock())
-    advice = plain_advice(session.view(), "en")
-    assert advice.text.startswith("You can open with")
-    assert len(advice.cards) >= 3
+    view = session.view()
+    planned = hint(view)
+    said = hint_for(view, "en")
+    assert said.text == hint_text(planned, "en", face) and said.cards == planned.cards
+    assert planned.actions and planned.actions[0] in view.legal
 
 
 @pytest.mark.asyncio

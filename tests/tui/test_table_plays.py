@@ -57,7 +57,7 @@ async def test_take_back_a_joker_which_must_then_be_played(tmp_path: Path) -> No
         assert "You took the joker from meld 1, putting 6♠ in its place" in shown(pilot, "#log")
         await select(pilot, parse_cards("JK"))
         await pilot.press("x")
-        assert "Play the joker you took back again this turn." in shown(pilot, "#message")
+        assert "Play the retrieved joker again this turn." in shown(pilot, "#message")
         await stage(pilot, parse_cards("KH KS JK"))
         assert "You laid down K♥ K♠ JK" in shown(pilot, "#log")
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Iterable, Sequence
+from typing import Unpack
 
 from rami.actions import Action, Discard, DrawDiscard, DrawStock, Open, TakeBack
 from rami.cards import JOKER, Card
-from rami.errors import IllegalActionError
+from rami.errors import Facts, IllegalActionError
 from rami.melds import Meld
 from rami.state import Derived, Log, LogEntry, RoundState, TableMeld
 
@@ -20,8 +21,9 @@ DISCARDS = tuple(Discard(card) for card in range(JOKER + 1))
 """``DISCARDS[card]``: the one discard action the engine lists for ``card``."""
 
 
-def illegal(code: str, message: str) -> IllegalActionError:
-    return IllegalActionError(message, code)
+def illegal(code: str, message: str, **facts: Unpack[Facts]) -> IllegalActionError:
+    """The refusal ``code`` with its English ``message`` and the ``facts`` it is about."""
+    return IllegalActionError(message, code, facts)
 
 
 def without(hand: Sequence[Card], cards: Iterable[Card]) -> tuple[Card, ...] | None:

@@ -116,6 +116,7 @@ def obligation(state: RoundState, plays: Sequence[Action]) -> IllegalActionError
             return illegal(
                 "must_use_taken_card",
                 f"the {card_text(taken)} taken from the discard pile must be played this turn",
+                card=taken,
             )
         if (
             rules.discard_pickup == "opened_or_opening"
@@ -174,7 +175,7 @@ def discard_refusal(
     when it took the discard or retrieved a joker), or None."""
     hand = state.hands[state.current]
     if card not in hand:
-        return illegal("card_not_in_hand", f"you do not hold {card_text(card)}")
+        return illegal("card_not_in_hand", f"you do not hold {card_text(card)}", cards=(card,))
     blocker = obligation(state, plays)
     if blocker is not None:
         return blocker
@@ -182,11 +183,14 @@ def discard_refusal(
         return None
     rules = state.rules
     if card == JOKER and hand.count(JOKER) <= state.joker_debt:
-        return illegal("cannot_discard_retrieved_joker", "a retrieved joker stays this turn")
+        return illegal(
+            "cannot_discard_retrieved_joker", "a retrieved joker stays this turn", card=card
+        )
     if hard_blocked(rules, hand, card, state.taken, state.taken_twins, state.joker_debt):
         return illegal(
             "cannot_discard_taken_card",
             f"you took {card_text(card)} from the discard pile this turn: keep it (or its twin)",
+            card=card,
         )
     fits = table_facts(state).fits.__contains__
     code = soft_code(rules, hand, card, state.opened[state.current], fits)
@@ -194,4 +198,4 @@ def discard_refusal(
         "joker_discard_only_to_go_out": "a joker may be discarded only as your last card",
         "discard_could_be_laid_off": f"{card_text(card)} could be laid off: play it instead",
     }
-    return illegal(code, messages.get(code, "that card cannot be discarded now"))
+    return illegal(code, messages.get(code, "that card cannot be discarded now"), card=card)

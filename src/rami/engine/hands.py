@@ -61,7 +61,7 @@ def _resolve(
     try:
         readings = meld_readings(cards, jpm)
     except InvalidMeldError as error:
-        return illegal(error.code, error.message)
+        return IllegalActionError(error.message, error.code, error.facts)
     declared = position == "declared" and readings[0].kind is MeldKind.RUN
     if declared and JOKER in cards:
         for reading in readings:

@@ -53,10 +53,13 @@ def pickup_refusal(state: RoundState) -> IllegalActionError | None:
         return illegal(
             "pickup_not_usable",
             f"you may take the {card_text(card)} only if you can {why} this turn",
+            card=card,
         )
     if not rules.twin_of_taken_discardable and hand.count(card) == len(hand):
         return illegal(
-            "pickup_leaves_no_discard", "you would have no card you are allowed to discard"
+            "pickup_leaves_no_discard",
+            "you would have no card you are allowed to discard",
+            card=card,
         )
     return None
 

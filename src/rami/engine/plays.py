@@ -142,7 +142,9 @@ def open_refusal(state: RoundState) -> IllegalActionError | None:
         return illegal("nothing_staged", "stage one or more melds first")
     check = _opening_check(state)
     if not check.valid:
-        return illegal(check.code, check.message)
+        return illegal(
+            check.code, check.message, points=check.points, needed=state.rules.opening_points
+        )
     hand = state.hands[state.current]
     ok = leaves_turn_endable(state, hand, state.joker_debt, lambda: opened(state))
     return endable_refusal(ok, hand)

@@ -71,7 +71,7 @@ def refusal(state: RoundState, action: Action) -> IllegalActionError | None:
 
 def _not_held(cards: Sequence[Card]) -> IllegalActionError:
     missing = ", ".join(card_text(c) for c in cards)
-    return illegal("card_not_in_hand", f"you do not hold all of {missing}")
+    return illegal("card_not_in_hand", f"you do not hold all of {missing}", cards=tuple(cards))
 
 
 def _meld_refusal(state: RoundState, action: MeldAction) -> IllegalActionError | None:
@@ -96,7 +96,7 @@ def _table_play_refusal(state: RoundState, what: str, target: int) -> IllegalAct
     if what == "retrieving a joker" and not state.rules.joker_retrieval:
         return illegal("retrieval_disabled", "jokers are never retrieved under these rules")
     if not 0 <= target < len(state.table):
-        return illegal("no_such_meld", f"there is no meld @{target} on the table")
+        return illegal("no_such_meld", f"there is no meld @{target} on the table", meld=target)
     return None
 
 
@@ -122,20 +122,33 @@ def _swap_refusal(state: RoundState, action: Swap) -> IllegalActionError | None:
     rules, card = state.rules, action.card
     meld = state.table[action.target].meld
     if JOKER not in meld.cards:
-        return illegal("no_joker_there", "that meld has no joker")
+        return illegal("no_joker_there", "that meld has no joker", meld=action.target)
     if meld.kind is MeldKind.SET and not rules.retrieval_from_set:
-        return illegal("retrieval_from_set_disabled", "jokers are never taken from a set here")
+        return illegal(
+            "retrieval_from_set_disabled",
+            "jokers are never taken from a set here",
+            meld=action.target,
+        )
     swapped = swap_joker(meld, card)
     if swapped is None:
         if meld.kind is MeldKind.SET and len(meld.cards) - meld.jokers < 3:
             return illegal(
                 "retrieval_needs_three_naturals",
                 "a joker leaves a set only when it stands with 3 natural cards",
+                meld=action.target,
             )
         shown = " or ".join(card_text(c) for c in meld.joker_cards())
-        return illegal("swap_not_exact", f"the joker there stands for {shown}")
+        return illegal(
+            "swap_not_exact",
+            f"the joker there stands for {shown}",
+            card=card,
+            meld=action.target,
+            stands=meld.joker_cards(),
+        )
     if card not in state.hands[state.current]:
-        return illegal("card_not_in_hand", f"you do not hold {card_text(card)}")
+        return illegal("card_not_in_hand", f"you do not hold {card_text(card)}", cards=(card,))
     if not swap_leaves_turn_endable(state, card, action.target, swapped):
-        return illegal("no_discard_left", "you would have no card you are allowed to discard")
+        return illegal(
+            "no_discard_left", "you would have no card you are allowed to discard", card=card
+        )
     return None

@@ -7,8 +7,8 @@ from functools import lru_cache
 from rami.actions import End, LayOff, Swap
 from rami.cards import JOKER, Card, card_text, make_card
 from rami.engine.basics import illegal
-from rami.errors import IllegalActionError
-from rami.melds import Meld, MeldKind, layoff_readings, swap_joker
+from rami.errors import IllegalActionError, InvalidMeldError
+from rami.melds import Meld, MeldKind, layoff_readings, meld_readings, swap_joker
 from rami.rules import RuleSet
 from rami.state import RoundState, TableMeld
 
@@ -156,14 +156,38 @@ def table_facts(state: RoundState) -> TableFacts:
 def layoff_placement(state: RoundState, action: LayOff) -> Meld | IllegalActionError:
     """The meld ``action`` leaves at its target, or why it does not fit."""
     card, target = action.card, action.target
-    placements = layoff_options(state.table[target].meld, card, state.rules)
+    meld = state.table[target].meld
+    placements = layoff_options(meld, card, state.rules)
     if not placements:
-        return illegal("layoff_does_not_fit", f"{card_text(card)} does not fit meld @{target}")
+        return illegal(
+            "layoff_does_not_fit",
+            f"{card_text(card)} does not fit meld @{target}",
+            card=card,
+            meld=target,
+            reason=misfit_reason(meld, card, state.rules),
+            kind=meld.kind.value,
+        )
     if len(placements) == 1:
         if action.end:
-            return illegal("layoff_end_not_needed", "that card fits only one way: drop the end")
+            return illegal(
+                "layoff_end_not_needed",
+                "that card fits only one way: drop the end",
+                card=card,
+                meld=target,
+            )
         return placements[0][1]
-    for end, meld in placements:
+    for end, placed in placements:
         if end == action.end:
-            return meld
-    return illegal("layoff_end_needed", "say which end: low or high")
+            return placed
+    return illegal("layoff_end_needed", "say which end: low or high", card=card, meld=target)
+
+
+def misfit_reason(meld: Meld, card: Card, rules: RuleSet) -> str:
+    """The refusal code of the meld's cards and ``card`` together (why the card does not fit:
+    ``set_duplicate_suit``, ``run_gap``…); ``layoff_does_not_fit`` when they would form a meld
+    that the lay-off still may not make."""
+    try:
+        meld_readings((*meld.cards, card), rules.jokers_per_meld)
+    except InvalidMeldError as error:
+        return error.code
+    return "layoff_does_not_fit"

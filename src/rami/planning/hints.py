@@ -4,7 +4,9 @@ In the draw phase the hint says where to draw: the discard pile's top card when 
 played this turn (or, for a player who cannot open yet, when it joins a meld in hand), else
 the stock. In the play phase it is the best plan of :func:`rami.planning.plans.best_turn`,
 continued from the melds already staged for the opening when the plan uses them all (so the
-hint never asks to take back and lay down again what is already staged).
+hint never asks to take back and lay down again what is already staged). When no plan is
+found it suggests the discard: the costliest card that joins no meld in hand. A hint is never
+missing: off turn it says to wait.
 
 A hint carries no words: :func:`rami.planning.wording.hint_text` says it in any language, from its
 actions and its :class:`Reason`.
@@ -35,7 +37,7 @@ from rami.planning.moves import stand_in
 from rami.planning.plans import TurnPlan, best_turn
 from rami.rules import RuleSet
 from rami.scoring import check_opening
-from rami.solver import best_opening, best_partition
+from rami.solver import best_opening, best_partition, card_penalty
 from rami.state import Phase
 from rami.views import PlayerView
 
@@ -60,6 +62,10 @@ class Reason(StrEnum):
     PLAY = "play"
     NOTHING = "nothing"
     """Opened, nothing to play: only the discard."""
+    DISCARD = "discard"
+    """No plan found: discard the costliest card that joins no meld (``card``)."""
+    WAIT = "wait"
+    """Not this seat's turn (no actions)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,19 +110,33 @@ class Hint:
         return first.target if isinstance(first, (LayOff, Swap)) else None
 
 
-def hint(view: PlayerView, rules: RuleSet | None = None) -> Hint | None:
-    """The suggested play for ``view``'s seat, or None when it is not that seat's turn."""
+def hint(view: PlayerView, rules: RuleSet | None = None) -> Hint:
+    """The suggested play for ``view``'s seat (``WAIT``, with no actions, off its turn)."""
     if rules is not None and rules != view.rules:
         view = replace(view, rules=rules)
-    if not view.my_turn:
-        return None
+    if not view.my_turn or view.phase is Phase.OVER:
+        return Hint((), Reason.WAIT)
     if view.phase is Phase.DRAW:
         return _draw_hint(view)
     plan = best_turn(view)
     if plan is None:
-        return None
+        return fallback_hint(view)
     actions = _from_staged(view, plan)
     return _play_hint(view, plan, actions)
+
+
+def fallback_hint(view: PlayerView) -> Hint:
+    """The discard of the costliest card that joins no meld in hand, else the first legal
+    play (a turn whose plays are owed before any discard)."""
+    choices = [a.card for a in view.legal if isinstance(a, Discard)]
+    if choices:
+        leftover = set(best_partition(view.hand, view.rules).leftover)
+        loose = [card for card in choices if card in leftover] or choices
+        card = max(loose, key=lambda c: (card_penalty(c, view.rules), c))
+        return Hint((Discard(card),), Reason.DISCARD, card=card)
+    if view.legal:
+        return Hint((view.legal[0],), Reason.PLAY)
+    return Hint((), Reason.WAIT)
 
 
 def _draw_hint(view: PlayerView) -> Hint:

@@ -33,6 +33,10 @@ def hint_text(hint: Hint, lang: str, face: Face = card_symbol) -> str:
     }
     if hint.reason in draw:
         return draw[hint.reason]
+    if hint.reason == "wait":
+        return tr.gettext("Wait for your turn.")
+    if hint.reason == "discard":
+        return tr.gettext("Discard {card}: it is your costliest loose card.", card=card)
     steps = _steps(hint.actions, lang, face)
     reason = hint.reason
     if reason == "go_out":

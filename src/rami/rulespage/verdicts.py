@@ -1,11 +1,23 @@
-"""Verdicts in words: meld kinds, refusal reasons and notes, from the engine's results."""
+"""Verdicts in words: meld kinds and notes, from the engine's results; refusals are worded by
+the one catalog (:mod:`rami.i18n.refusals`)."""
 
 from __future__ import annotations
 
+from rami.errors import Facts
+from rami.i18n.refusals import refusal_words
 from rami.melds import Meld, MeldKind
 from rami.rulespage.context import Context
 from rami.rulespage.examples import MeldVerdict, RetrievalVerdict
 from rami.scoring import OpeningCheck
+
+RETRIEVAL_CODES = {
+    "set_needs_three_naturals": "retrieval_needs_three_naturals",
+    "set_retrieval_off": "retrieval_from_set_disabled",
+    "retrieval_off": "retrieval_disabled",
+    "not_the_jokers_card": "swap_not_exact",
+}
+"""The engine's refusal code for each reason a rules-page example refuses a joker swap (its one
+meld is meld 1)."""
 
 
 def meld_kind(ctx: Context, meld: Meld) -> str:
@@ -21,26 +33,8 @@ def meld_kind(ctx: Context, meld: Meld) -> str:
 
 
 def refusal_reason(ctx: Context, code: str) -> str:
-    """Why cards do not form a meld, from the engine's error code."""
-    tr = ctx.tr
-    reasons = {
-        "set_duplicate_suit": tr.gettext("two cards of the same suit"),
-        "set_too_long": tr.gettext("a set has at most four cards"),
-        "run_duplicate_rank": tr.gettext("the same card twice in a run"),
-        "run_too_long": tr.gettext("a run has at most 13 cards"),
-        "run_wraps": tr.gettext("a run does not turn the corner from king to two"),
-        "run_gap": tr.gettext("the cards do not follow each other"),
-        "meld_too_short": tr.gettext("fewer than three cards"),
-        "too_many_jokers": tr.ngettext(
-            "only one joker per meld",
-            "at most {count} jokers per meld",
-            ctx.rules.jokers_per_meld,
-        ),
-        "too_few_naturals": tr.gettext("fewer than two natural cards"),
-        "mixed_meld": tr.gettext("neither one rank nor one suit"),
-        "joker_position": tr.gettext("the joker cannot stand there"),
-    }
-    return reasons.get(code, tr.gettext("these cards do not form a meld"))
+    """Why cards do not form a meld, from the engine's error code (the one catalog's words)."""
+    return refusal_words(code or "invalid_meld", {"count": ctx.rules.jokers_per_meld}, ctx.lang)
 
 
 def meld_verdict(ctx: Context, verdict: MeldVerdict) -> str:
@@ -77,21 +71,12 @@ def meld_notes(ctx: Context, verdict: MeldVerdict) -> str:
 
 
 def opening_verdict(ctx: Context, verdict: OpeningCheck) -> str:
-    """``opens`` or ``refused: …`` for the table's threshold."""
+    """``opens``, or the refusal in words, for the table's threshold."""
     tr = ctx.tr
     if verdict.valid:
         return tr.gettext("opens")
-    if verdict.code == "opening_below_threshold":
-        reason = tr.gettext(
-            "{points} is below {threshold}",
-            points=verdict.points,
-            threshold=ctx.rules.opening_points,
-        )
-    elif verdict.code == "opening_needs_clean_run":
-        reason = tr.gettext("no clean run")
-    else:
-        reason = tr.gettext("these melds do not open")
-    return tr.gettext("refused: {reasons}", reasons=reason)
+    facts: Facts = {"points": verdict.points, "needed": ctx.rules.opening_points}
+    return refusal_words(verdict.code or "invalid_meld", facts, ctx.lang)
 
 
 def retrieval_verdict(ctx: Context, verdict: RetrievalVerdict) -> str:
@@ -99,18 +84,12 @@ def retrieval_verdict(ctx: Context, verdict: RetrievalVerdict) -> str:
     tr = ctx.tr
     if verdict.result is not None:
         return tr.gettext("allowed: the joker goes to the player's hand")
-    stands_for = ", ".join(ctx.card(card) for card in verdict.meld.joker_cards())
-    if verdict.reason == "set_needs_three_naturals":
-        return tr.gettext(
-            "refused: a joker leaves a set only when it stands with three natural cards"
-        )
-    if verdict.reason == "set_retrieval_off":
-        return tr.gettext("refused: a joker in a set stays there")
+    stands = verdict.meld.joker_cards()
     if verdict.reason == "card_laid_off_instead":
         return tr.gettext(
             "no swap: the joker stands for {card}; this card is laid off at the end instead",
-            card=stands_for,
+            card=", ".join(ctx.card(card) for card in stands),
         )
-    if verdict.reason == "retrieval_off":
-        return tr.gettext("refused: jokers are never taken back at this table")
-    return tr.gettext("refused: the joker stands for {card}", card=stands_for)
+    code = RETRIEVAL_CODES.get(verdict.reason or "", "swap_not_exact")
+    facts: Facts = {"meld": 0, "stands": stands}
+    return refusal_words(code, facts, ctx.lang)

@@ -183,7 +183,7 @@ class PlayScreen(TableLayout):
         try:
             self.session.play(action)
         except RamiError as error:
-            self.say("✗ " + refusal_text(error, action, view, self.lang), "bold red")
+            self.say("✗ " + refusal_text(error, self.lang), "bold red")
             return False
         if isinstance(action, MeldAction) and not view.has_opened and not view.staged:
             self._before_staging = before

@@ -74,7 +74,12 @@ class Session:
     def play(self, action: Action) -> None:
         """Play the player's ``action``; raises IllegalActionError and changes nothing."""
         if not self.my_turn:
-            raise IllegalActionError("it is not your turn", "not_your_turn")
+            current = self.match.round.current
+            raise IllegalActionError(
+                "it is not your turn",
+                "not_your_turn",
+                {"seat": current, "player": self.match.names[current]},
+            )
         self.match = match_apply(self.match, action)
 
     def step_bot(self) -> None:

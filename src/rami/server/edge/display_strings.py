@@ -19,8 +19,3 @@ DISPLAY_STRINGS: tuple[str, ...] = (
     N_("The rules pages you have read are kept on this device."),
 )
 """Every message of the display panel and of the installable app."""
-
-DISPLAY_ERRORS: dict[str, str] = {
-    "bad_preferences": N_("These display settings cannot be saved."),
-}
-"""The preferences API's refusal in words."""

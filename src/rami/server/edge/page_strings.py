@@ -1,6 +1,7 @@
-"""The words of the account, lobby, leaderboard and player pages, and the accounts refusals.
+"""The words of the account, lobby, leaderboard and player pages.
 
-:mod:`rami.server.edge.strings` adds them to the page's messages and refusals.
+:mod:`rami.server.edge.strings` adds them to the page's messages (refusals are worded by
+:mod:`rami.i18n.refusals`).
 """
 
 from __future__ import annotations
@@ -118,23 +119,3 @@ TABLE_STRINGS: tuple[str, ...] = (
     N_("lay off there"),
 )
 """The table page's messages: its own page for a missing table, the timer, laying off."""
-
-ACCOUNT_ERRORS: dict[str, str] = {
-    "bad_name.account": N_(
-        "A name has 3 to 20 letters, digits, _ or -, starts with a letter or a digit,"
-        " and is not reserved."
-    ),
-    "bad_password": N_("A password has 8 to 128 characters and differs from the name."),
-    "name_taken": N_("That name is taken."),
-    "bad_login": N_("Wrong name or password."),
-    "rate_limited": N_("Too many attempts: wait a little and try again."),
-    "not_logged_in": N_("Log in first."),
-    "bad_csrf": N_("The page is out of date: reload it and try again."),
-    "bad_origin": N_("This request comes from another site."),
-    "bad_settings": N_("These settings cannot be saved."),
-    "no_such_player": N_("There is no player by that name."),
-    "unknown_preset": N_("There are no such rules."),
-    "bad_query": N_("That page address is not valid."),
-    "too_large": N_("The request is too large."),
-}
-"""The accounts API's refusals in words (``bad_name.account``: an account name's rule)."""

@@ -2,7 +2,8 @@
 
 The page asks ``/api/strings/<lang>`` once and looks every message up by its English text
 (``tests/server/test_web_strings.py`` checks that every ``t("...")`` of the page is listed
-here). Card names, corner letters and suits come from :mod:`rami.i18n`, as in the terminal.
+here). Refusals are worded by the one catalog, :mod:`rami.i18n.refusals`. Card names, corner
+letters and suits come from :mod:`rami.i18n`, as in the terminal.
 """
 
 from __future__ import annotations
@@ -21,8 +22,9 @@ from rami.i18n import (
     suit_name,
     translator,
 )
-from rami.server.edge.display_strings import DISPLAY_ERRORS, DISPLAY_STRINGS
-from rami.server.edge.page_strings import ACCOUNT_ERRORS, PAGE_STRINGS, TABLE_STRINGS
+from rami.i18n.refusals import refusal_templates
+from rami.server.edge.display_strings import DISPLAY_STRINGS
+from rami.server.edge.page_strings import PAGE_STRINGS, TABLE_STRINGS
 
 PLURAL_LIMIT = 200
 """Counts up to which the page gets every plural form spelled out."""
@@ -214,130 +216,6 @@ PRESET_SUMMARIES: tuple[str, ...] = (
 )
 """The presets' one-line summaries (the same text as :data:`rami.rules.PRESET_SUMMARIES`)."""
 
-ERRORS: dict[str, str] = {
-    **ACCOUNT_ERRORS,
-    **DISPLAY_ERRORS,
-    "not_your_turn": N_("It is {player}'s turn, not yours."),
-    "stale_version": N_("The table had moved on: you now see the latest state."),
-    "spectator": N_("Spectators cannot play."),
-    "not_your_seat": N_("You can only play for your own seat."),
-    "draw_first": N_("Draw a card first (from the stock or the discard pile)."),
-    "already_drawn": N_("You have already drawn this turn."),
-    "opening_needs_clean_run": N_("The opening needs a clean run (a run with no joker)."),
-    "opening_pending": N_("Open with the staged melds or take them back first."),
-    "cannot_discard_taken_card": N_(
-        "You took this card from the discard pile: keep it (or its twin) this turn."
-    ),
-    "cannot_discard_retrieved_joker": N_("A retrieved joker stays in your hand this turn."),
-    "joker_must_be_replayed": N_("Play the retrieved joker again this turn."),
-    "must_use_taken_card": N_("Play the {taken} you took from the discard pile this turn."),
-    "pickup_not_usable": N_("You may take that card only if you can use it this turn."),
-    "layoff_does_not_fit": N_("{card} does not fit meld {meld}."),
-    "seats_empty": N_("Wait until every seat is taken."),
-    "not_host": N_("Only the host starts the match."),
-    "table_full": N_("Every seat is taken."),
-    "seat_taken": N_("That seat is taken."),
-    "already_started": N_("The match has started: you can watch it."),
-    "bad_token": N_("This seat link is not valid: you are watching."),
-    "bad_name": N_("A name has 1 to 24 characters."),
-    "malformed": N_("The message could not be read."),
-    "storage_failed": N_("The move could not be saved: try again."),
-    "stock_empty": N_("The stock is empty: take the discard pile's card."),
-    "too_many_connections": N_("This table has all the connections it takes: try again later."),
-    "table_unavailable": N_("This table cannot be served right now."),
-    "cannot_apply": N_("The server cannot apply this move: nothing changed."),
-    "bad_event": N_("A stored move of this table does not fit it."),
-    "corrupt_table": N_("This table's stored record is damaged."),
-    "no_hint": N_("Hints are for the player whose turn it is."),
-    "round_in_progress": N_("The round is still being played."),
-    "already_opened": N_("You have already opened."),
-    "already_seated": N_("You already have a seat at this table."),
-    "login_required": N_("Log in first: this needs an account."),
-    "no_such_ticket": N_("There is no such quick-match ticket."),
-    "already_waiting": N_("You are already waiting for a quick match."),
-    "bad_quickmatch": N_(
-        "A quick match needs a known preset, a player count it seats and a bot wait of 5 to "
-        "600 seconds."
-    ),
-    "bad_player_count": N_("These rules are not for this number of players."),
-    "bad_rules": N_("These rule options do not go together."),
-    "bad_table": N_("The table could not be set up with these choices."),
-    "card_not_in_hand": N_("You do not hold that card."),
-    "discard_could_be_laid_off": N_("{card} can be laid off on the table: play it instead."),
-    "discard_pile_empty": N_("The discard pile is empty."),
-    "final_discard_required": N_("Keep one card to discard at the end of your turn."),
-    "hello_first": N_("The page is still connecting: try again in a moment."),
-    "illegal_action": N_("That move is not allowed now."),
-    "invalid_action": N_("That move could not be read."),
-    "invalid_card": N_("That is not a card."),
-    "invalid_meld": N_("These cards do not form a meld."),
-    "invalid_record": N_("The game record is damaged."),
-    "invalid_rules": N_("These rules are not valid."),
-    "joker_discard_only_to_go_out": N_("A joker may be discarded only as your last card."),
-    "joker_position": N_("The joker cannot stand for that card in this meld."),
-    "joker_position_fixed": N_("Here a joker always takes the lowest place it can."),
-    "joker_position_needed": N_("Say which card the joker stands for."),
-    "layoff_end_needed": N_("{card} fits at both ends of meld {meld}: choose one."),
-    "layoff_end_not_needed": N_("{card} fits meld {meld} only one way."),
-    "match_over": N_("The match is over."),
-    "meld_too_short": N_("A meld needs at least 3 cards."),
-    "mixed_meld": N_(
-        "A meld is one rank in different suits (a set) or one suit in sequence (a run)."
-    ),
-    "must_open_with_taken_card": N_("You took the discard: open this turn."),
-    "no_discard_left": N_("You would have no card left that you may discard."),
-    "no_finished_round": N_("No round has finished yet."),
-    "no_joker_there": N_("Meld {meld} has no joker."),
-    "no_layoff_in_opening_turn": N_("You cannot add to the table in the turn you open."),
-    "no_such_meld": N_("There is no meld {meld} on the table."),
-    "no_such_page": N_("There is no such page."),
-    "no_such_seat": N_("There is no such seat at this table."),
-    "no_such_table": N_("There is no such table."),
-    "not_opened": N_("Open first: then you can add to the table."),
-    "not_started": N_("The match has not started yet."),
-    "nothing_staged": N_("Lay out one or more melds first."),
-    "opening_below_threshold": N_("Your melds count {points} points: you need {needed} to open."),
-    "pickup_leaves_no_discard": N_("Taking that card would leave you nothing you may discard."),
-    "pickup_needs_opening": N_("Only a player who has opened may take the discard."),
-    "rami_error": N_("That did not work: try again."),
-    "retrieval_disabled": N_("Under these rules a joker is never taken back from the table."),
-    "retrieval_from_set_disabled": N_("Under these rules a joker is never taken from a set."),
-    "retrieval_needs_three_naturals": N_(
-        "A joker leaves a set only when it stands with 3 natural cards."
-    ),
-    "round_over": N_("The round is over: deal the next one."),
-    "run_duplicate_rank": N_("A run cannot hold the same card twice."),
-    "run_gap": N_("The cards of a run must follow each other."),
-    "run_too_long": N_("A run has at most 13 cards."),
-    "run_wraps": N_("A run does not go round the corner (K-A-2): the ace is low or high."),
-    "set_duplicate_suit": N_("A set needs cards of different suits."),
-    "set_too_long": N_("A set has at most 4 cards."),
-    "swap_not_exact": N_("The joker in meld {meld} stands for {stands}: swap it for that card."),
-    "too_few_naturals": N_("A meld needs at least 2 cards that are not jokers."),
-    "too_many_jokers": N_("Only one joker per meld."),
-    "too_many_jokers.2": N_("At most two jokers per meld."),
-    "unknown_action": N_("That move could not be read."),
-    "unknown_language": N_("That language is not available."),
-    "host_only": N_("Only the host can do this."),
-    "host_seat": N_("The host keeps the host's seat."),
-    "not_a_person": N_("A bot sits in that seat."),
-    "seat_empty": N_("Nobody sits in that seat."),
-    "seat_online": N_("That player is here: only an away seat goes to a bot."),
-    "unknown_bot": N_("There is no such bot level."),
-    "table_closed": N_("The host closed this table."),
-    "match_not_over": N_("A rematch can be asked for once the match is over."),
-    "chat_too_fast": N_("Too many chat messages: wait a little."),
-    "bad_chat": N_("A chat message has 1 to 300 characters."),
-    "internal_error": N_("The server failed on this request: try again."),
-    "not_found": N_("There is nothing at this address."),
-    "method_not_allowed": N_("This address does not take that kind of request."),
-    "unknown_format": N_("There is no such match format."),
-    "format_not_for_rules": N_("This match format is not a shorter match of this game."),
-}
-"""Every refusal code in words. The page fills the fields: ``card`` and ``meld`` from the move
-it sent, ``taken``, ``points``, ``needed``, ``stands`` and ``player`` from the state; a code
-with a ``.N`` variant (``too_many_jokers.2``) is chosen by the rules (jokers per meld)."""
-
 
 def _plurals(tr: Translator) -> dict[str, list[str]]:
     counts = range(PLURAL_LIMIT + 1)
@@ -357,7 +235,7 @@ def ui_strings(lang: str) -> dict[str, Any]:
         "language": LANGUAGE_NAMES[lang],
         "strings": {m: tr.gettext(m) for m in (*STRINGS, *PRESET_SUMMARIES)},
         "plurals": _plurals(tr),
-        "errors": {code: tr.gettext(message) for code, message in ERRORS.items()},
+        "errors": refusal_templates(lang),
         "presets": {name: tr.gettext(title) for name, title in PRESET_NAMES.items()},
         "levels": {level: level_name(level, lang) for level in LEVEL_WORDS},
         "cards": {card_text(c): card_name(c, lang) for c in [*range(52), JOKER]},

@@ -13,8 +13,15 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
 from pydantic_core import PydanticSerializationError
 
+from rami.cards import card_text
+from rami.errors import Facts
+
 ERROR_TEXT_MAX = 300
 """Longest message text of an ``error`` (a refusal quotes input at most this far)."""
+
+
+CARD_FACTS = frozenset({"card"})
+"""The facts that hold one card."""
 
 
 def excerpt(text: str, limit: int = ERROR_TEXT_MAX) -> str:
@@ -95,12 +102,31 @@ class JoinedMessage(_ServerMessage):
     token: str
 
 
+FactOnWire = int | str | list[str]
+"""One fact of a refusal on the wire: a number, a name, a card or a list of cards (notation)."""
+
+
 class ErrorMessage(_ServerMessage):
-    """A refusal with a stable code (a ``state`` follows, except after ``rate_limited``)."""
+    """A refusal with a stable code (a ``state`` follows, except after ``rate_limited``) and the
+    facts it is about (see :class:`rami.errors.Facts`; cards in notation)."""
 
     type: Literal["error"] = "error"
     code: str
     message: Annotated[str, AfterValidator(excerpt)]
+    facts: dict[str, FactOnWire] = {}
+
+
+def wire_facts(facts: Facts) -> dict[str, FactOnWire]:
+    """A refusal's facts as JSON values: cards in notation (``KH``), the rest as they are."""
+    found: dict[str, FactOnWire] = {}
+    for name, value in facts.items():
+        if name in CARD_FACTS and isinstance(value, int):
+            found[name] = card_text(value)
+        elif isinstance(value, tuple):
+            found[name] = [card_text(card) for card in value]
+        elif isinstance(value, (int, str)):
+            found[name] = excerpt(value) if isinstance(value, str) else value
+    return found
 
 
 class HintMessage(_ServerMessage):
@@ -186,9 +212,9 @@ SERVER_MESSAGES: TypeAdapter[ServerMessage] = TypeAdapter(
 """Every server message, told apart by its ``type``."""
 
 
-def error_message(code: str, message: str) -> ErrorMessage:
-    """A refusal; the server follows it with a full ``state`` (the resync)."""
-    return ErrorMessage(code=code, message=message)
+def error_message(code: str, message: str, facts: Facts | None = None) -> ErrorMessage:
+    """A refusal with its facts; the server follows it with a full ``state`` (the resync)."""
+    return ErrorMessage(code=code, message=message, facts=wire_facts(facts or {}))
 
 
 def ack_message(version: int) -> AckMessage:

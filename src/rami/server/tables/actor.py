@@ -13,6 +13,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
+from rami.errors import Facts
 from rami.i18n import negotiate_language
 from rami.server.messages.protocol import (
     Act,
@@ -161,9 +162,9 @@ class Table(TableState):
         client.send(encode(ack_message(self.version)))
         self.broadcast()
 
-    def refuse(self, client: Client, code: str, message: str) -> None:
-        """Tell ``client`` why its command was refused, then resync it."""
-        client.send(encode(error_message(code, message)))
+    def refuse(self, client: Client, code: str, message: str, facts: Facts | None = None) -> None:
+        """Tell ``client`` why its command was refused (with the refusal's facts), then resync."""
+        client.send(encode(error_message(code, message, facts)))
         client.send(self.state_for(client, {}))
 
     # --- connections -------------------------------------------------------------------
@@ -234,7 +235,7 @@ class Table(TableState):
                 refusal = raised
             if isinstance(refusal, Refusal):
                 self._log_not_stored(refusal)
-                self.refuse(client, refusal.code, refusal.message)
+                self.refuse(client, refusal.code, refusal.message, refusal.facts)
 
     async def perform(
         self, client: Client, command: Command, then: Callable[[list[Event]], None] | None = None

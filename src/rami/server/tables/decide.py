@@ -127,7 +127,7 @@ def _play(table: TableState, command: Play) -> list[Event] | Refusal:
     try:
         text = action_text(parse_action(command.action))
     except RamiError as error:  # fits parsed it already: this does not happen
-        return Refusal(error.code, error.message)
+        return Refusal(error.code, error.message, error.facts)
     return [ActEvent(seat=seat, action=text).with_match(event.match_after)]
 
 

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 from rami.actions import action_text
 from rami.cards import card_text
-from rami.i18n import translator
 from rami.planning import hint, hint_text
 from rami.views import view_for
 
@@ -26,9 +25,6 @@ def hint_message(table: Table, seat: int | None, lang: str = "en") -> dict[str, 
     if seat is None or match is None or match.current_seat != seat:
         return {"type": "error", "code": "no_hint", "message": "hints are for the seat to act"}
     found = hint(view_for(match, seat))
-    if found is None:
-        text = translator(lang).gettext("No suggestion: play as you see fit.")
-        return {"type": "hint", "actions": [], "cards": [], "text": text}
     return {
         "type": "hint",
         "actions": [action_text(a) for a in found.actions],

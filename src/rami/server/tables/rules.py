@@ -52,12 +52,14 @@ def seat_exists(table: TableState, seat: int) -> Refusal | None:
     """Seats are numbered from 0."""
     if 0 <= seat < len(table.seats):
         return None
-    return Refusal("no_such_seat", f"this table has {len(table.seats)} seats")
+    return Refusal("no_such_seat", f"this table has {len(table.seats)} seats", {"seat": seat})
 
 
 def seat_free(table: TableState, seat: int) -> Refusal | None:
     """A taken seat is not taken again."""
-    return Refusal("seat_taken", "that seat is taken") if table.seats[seat].taken else None
+    if table.seats[seat].taken:
+        return Refusal("seat_taken", "that seat is taken", {"seat": seat})
+    return None
 
 
 def every_seat_taken(table: TableState) -> Refusal | None:
@@ -87,7 +89,9 @@ def turn_of(table: TableState, seat: int) -> Refusal | None:
     if match.current_seat is None:
         return Refusal("round_over", "the round is over: deal the next one")
     if match.current_seat != seat:
-        return Refusal("not_your_turn", f"it is {match.names[match.current_seat]}'s turn")
+        current = match.current_seat
+        name = match.names[current]
+        return Refusal("not_your_turn", f"it is {name}'s turn", {"seat": current, "player": name})
     return None
 
 
@@ -144,7 +148,7 @@ def _with_next_match(table: TableState, event: Event) -> Refusal | None:
     try:
         event.with_match(next_match(table, event))
     except RamiError as error:
-        return Refusal(error.code, error.message)
+        return Refusal(error.code, error.message, error.facts)
     except Exception:  # what the engine cannot apply must not reach the store
         log.exception("a %s event cannot be applied", event.type)
         return Refusal("cannot_apply", "the server cannot apply this: nothing changed")

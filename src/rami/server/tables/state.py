@@ -9,7 +9,7 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rami.errors import RamiError
+from rami.errors import Facts, RamiError
 from rami.match import MatchState
 from rami.server.store.storage import Storage
 from rami.server.tables.auth import token_matches
@@ -52,10 +52,10 @@ class Client:
 
 
 class Refusal(RamiError):
-    """A command refused with a stable code; nothing changed."""
+    """A command refused with a stable code and the facts it is about; nothing changed."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message, code)
+    def __init__(self, code: str, message: str, facts: Facts | None = None) -> None:
+        super().__init__(message, code, facts)
 
 
 def _seat_names(config: TableConfig) -> list[str | None]:

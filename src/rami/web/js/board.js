@@ -130,7 +130,7 @@ export class Board {
         return;
       }
       this.watch.refused();
-      const text = refusalText(this.snap, this.sent, message.code, message.message);
+      const text = refusalText(message.code, message.message, message.facts);
       this.setNotice("error", text, message.code);
       this.noticeAt = this.game ? this.game.log_count : null;
       this.selected.clear();

@@ -3,7 +3,8 @@
 
 import { html, nothing } from "../vendor/lit-html/lit-html.js";
 import { cardFace } from "./cards.js";
-import { cardName, errorText, letters, seatName, t } from "./i18n.js";
+import { cardName, letters, seatName, t } from "./i18n.js";
+import { refusalText } from "./refusals.js";
 
 /** The words of a meld: its cards (a joker with what it stands for), points and owner. */
 export function meldWords(meld, number, owner) {
@@ -62,7 +63,7 @@ export function stagingView(board) {
   const total = opening.points + extra;
   const parts = [t("Opening: {points} of {needed}", { points: total, needed: opening.needed })];
   if (opening.needs_clean_run) parts.push(opening.clean_run ? t("clean run ✓") : t("needs a clean run"));
-  const message = opening.points && !opening.valid ? errorText(opening.code, opening.message, opening) : "";
+  const message = opening.points && !opening.valid ? refusalText(opening.code, opening.message, opening) : "";
   const ok = total >= opening.needed && (!opening.needs_clean_run || opening.clean_run);
   return html`<div class="staging" aria-live="polite"><span class="meter ${ok ? "ok" : ""}">${parts.join(" · ")}</span>
     ${staged}${message ? html`<span class="engine">${message}</span>` : nothing}</div>`;

@@ -1,36 +1,40 @@
-// A refusal in the player's words: the facts its message needs, taken from the move the page
-// sent and the state it shows (the server sends only a code and English words).
+// A refusal in the player's words: the one catalog's words (the page's ``errors`` strings,
+// rami.i18n.refusals) filled with the facts the server sent with the refusal.
 
 import { cardName, errorText, seatName } from "./i18n.js";
 
-/** The fields a refusal message may use, for the move ``sent`` on ``snap``. */
-export function refusalFields(snap, sent) {
+const NOT_A_REASON = ["layoff_does_not_fit", "too_many_jokers"];
+
+/** The facts of a refusal as its words show them: cards named, meld and seat from 1. */
+export function refusalFields(facts) {
   const fields = {};
-  const game = snap && snap.game;
-  if (!game) return fields;
-  const [verb, card, at] = (sent || "").split(" ");
-  if (["discard", "layoff", "swap"].includes(verb) && card) fields.card = cardName(card);
-  if (at && at.startsWith("@")) {
-    const index = Number(at.slice(1));
-    fields.meld = index + 1;
-    const meld = game.table[index];
-    if (meld) {
-      const stands = meld.cards.map((c, k) => (c === "JK" ? meld.represents[k] : null)).filter(Boolean);
-      if (stands.length) fields.stands = stands.map(cardName).join(" / ");
-    }
+  if (facts.card) fields.card = cardName(facts.card);
+  if (facts.cards) fields.cards = facts.cards.map(cardName).join(", ");
+  if (facts.stands) fields.stands = facts.stands.map(cardName).join(" / ");
+  if (Number.isInteger(facts.meld)) fields.meld = facts.meld + 1;
+  if (Number.isInteger(facts.seat)) fields.seat = facts.seat + 1;
+  for (const name of ["points", "needed", "player"]) {
+    if (name in facts) fields[name] = facts[name];
   }
-  const taken = game.taken || game.discard[game.discard.length - 1];
-  if (taken) fields.taken = cardName(taken);
-  fields.points = game.opening ? game.opening.points : 0;
-  fields.needed = game.opening ? game.opening.needed : snap.table.opening_points;
-  const current = snap.table.seats[game.current];
-  if (current) fields.player = seatName(current, game.current);
   return fields;
 }
 
-/** The words of refusal ``code`` (server text ``message``) for the move ``sent``. */
-export function refusalText(snap, sent, code, message) {
-  const game = snap && snap.game;
-  const variant = code === "too_many_jokers" && game ? game.jokers_per_meld : null;
-  return errorText(code, message, refusalFields(snap, sent), variant);
+function misfitText(facts, fields) {
+  const key = facts.reason === "mixed_meld" ? `mixed_meld.${facts.kind}` : facts.reason;
+  const misfit = key ? errorText(`layoff_does_not_fit.${key}`, "", fields) : "";
+  if (misfit) return misfit;
+  const plain = errorText("layoff_does_not_fit.facts", "", fields);
+  const why = facts.reason && !NOT_A_REASON.includes(facts.reason) ? errorText(facts.reason, "") : "";
+  return plain && why ? `${plain} ${why}` : plain;
+}
+
+/** The words of refusal ``code`` with its ``facts`` (server text ``message`` if the page has
+ * none for the code). */
+export function refusalText(code, message, facts = {}) {
+  const fields = refusalFields(facts);
+  if (code === "too_many_jokers" && facts.count > 1) {
+    return errorText(code, message, fields, facts.count);
+  }
+  const said = code === "layoff_does_not_fit" ? misfitText(facts, fields) : "";
+  return said || errorText(`${code}.facts`, "", fields) || errorText(code, message, fields);
 }
