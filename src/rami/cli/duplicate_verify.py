@@ -18,9 +18,11 @@ from rami.duplicate.editions import EDITION_FORMAT
 
 def edition_document(text: str) -> dict[str, Any] | None:
     """``text`` read as an edition's document (None: it is something else, e.g. a record)."""
+    if '"rami-duplicate-edition"' not in text:
+        return None
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # too deep, or not JSON: left to the record's check
         return None
     return data if isinstance(data, dict) and data.get("format") == EDITION_FORMAT else None
 

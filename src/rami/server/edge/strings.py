@@ -11,6 +11,7 @@ from typing import Any
 
 from rami.cards import JOKER, card_text
 from rami.i18n import LANGUAGE_NAMES, N_, Translator, card_name, rank_letter, suit_name, translator
+from rami.server.edge.duplicate_strings import DUPLICATE_ERRORS, DUPLICATE_STRINGS
 from rami.server.edge.page_strings import ACCOUNT_ERRORS, PAGE_STRINGS, TABLE_STRINGS
 
 PLURAL_LIMIT = 200
@@ -18,6 +19,7 @@ PLURAL_LIMIT = 200
 
 STRINGS: tuple[str, ...] = (
     *PAGE_STRINGS,
+    *DUPLICATE_STRINGS,
     *TABLE_STRINGS,
     N_("A friend (invite link)"),
     N_("Back"),
@@ -194,6 +196,7 @@ PRESET_SUMMARIES: tuple[str, ...] = (
 
 ERRORS: dict[str, str] = {
     **ACCOUNT_ERRORS,
+    **DUPLICATE_ERRORS,
     "not_your_turn": N_("It is {player}'s turn, not yours."),
     "stale_version": N_("The table had moved on: you now see the latest state."),
     "spectator": N_("Spectators cannot play."),

@@ -8,7 +8,7 @@ is played at and its penalty once the round is over.
 
 from __future__ import annotations
 
-from sqlalchemy import Column, Float, Integer, MetaData, String, Table, Text
+from sqlalchemy import Column, Float, Index, Integer, MetaData, String, Table, Text
 
 metadata = MetaData()
 
@@ -37,4 +37,5 @@ duplicate_entries_t = Table(
     Column("started", Float, nullable=False),
     Column("penalty", Integer, nullable=True),
     Column("finished", Float, nullable=True),
+    Index("duplicate_entries_account", "account_id", "day"),
 )
