@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sqlalchemy import inspect, insert
+from sqlalchemy import insert, inspect
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
