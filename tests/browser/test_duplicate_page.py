@@ -1,0 +1,89 @@
+"""The Daily Duplicate page in Chromium: commitments shown, a deal begun and resumed, refusals."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from pages_helpers import PASSWORD, cheap_passwords, log_in, new_page
+from web_helpers import CHROMIUM, ServedApp
+
+from rami.accounts import AccountConfig, AccountStore
+from rami.server import Settings, create_app
+from rami.server.store.storage import MemoryStorage
+
+
+class DuplicateServer(ServedApp):
+    """The app with accounts in memory and the Daily Duplicate's par at a quick level."""
+
+    def __init__(self) -> None:
+        self.store = AccountStore("sqlite://")
+        config = AccountConfig(passwords=cheap_passwords())
+        super().__init__(
+            create_app(
+                MemoryStorage(),
+                Settings(bot_delay=0.05),
+                accounts=self.store,
+                account_config=config,
+                duplicate_options={"par_level": "medium"},
+            )
+        )
+
+
+@pytest.fixture(scope="module")
+def duplicate_app() -> Iterator[DuplicateServer]:
+    if not CHROMIUM.exists():
+        pytest.skip("needs /usr/bin/chromium")
+    server = DuplicateServer()
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def test_the_page_shows_commitments_begins_and_resumes_a_deal(
+    browser: Any, duplicate_app: DuplicateServer
+) -> None:
+    today = httpx.get(f"{duplicate_app.url}/api/duplicate", timeout=10).json()
+    day, edition = today["day"], today["editions"][0]
+    page = new_page(browser, duplicate_app)  # type: ignore[arg-type]
+    page.goto(duplicate_app.url + "/duplicate")
+    page.wait_for_selector("section.edition")
+    assert page.text_content("h1") == "Daily Duplicate"
+    assert "Log in to play the Daily Duplicate." in page.text_content("main")
+    assert page.locator("section.edition").count() == 3
+    first = page.locator("section.edition[data-kind=rami51-2p]")
+    shown = first.locator("code").evaluate_all("codes => codes.map(c => c.title)")
+    assert shown == [d["commitment"] for d in edition["deals"]]
+    assert first.locator("button.primary").count() == 0  # a guest cannot play
+
+    duplicate_app.store.create_account("dora", cheap_passwords().hash(PASSWORD))
+    log_in(page, duplicate_app, "dora")  # type: ignore[arg-type]
+    page.goto(duplicate_app.url + "/duplicate")
+    page.wait_for_selector("section.edition[data-kind=rami51-2p] tr[data-deal='1'] button.primary")
+    page.click("section.edition[data-kind=rami51-2p] tr[data-deal='1'] button.primary")
+    page.wait_for_url("**/t/dd*")
+    page.wait_for_selector("#hand, .hand, [data-seat]")
+    table_id = page.url.rsplit("/", 1)[1]
+
+    page.goto(duplicate_app.url + "/duplicate")
+    row = "section.edition[data-kind=rami51-2p] tr[data-deal='1']"
+    page.wait_for_selector(f"{row} button")
+    assert page.text_content(f"{row} td.state") == "Begun"
+    assert page.text_content(f"{row} button") == "Resume"
+    early = page.evaluate(
+        f"fetch('/api/duplicate/{day}/rami51-2p/1').then(r => r.json().then(b => [r.status, b.code]))"
+    )
+    assert early == [403, "play_deal_first"]
+    page.click(f"{row} button")
+    page.wait_for_url(f"**/t/{table_id}")  # resumed at the same table
+
+    page.goto(duplicate_app.url + "/duplicate")
+    page.wait_for_selector("section.edition[data-kind=rami40-2p] button.leaderboard")
+    page.click("section.edition[data-kind=rami40-2p] button.leaderboard")
+    page.wait_for_selector("#day-board")
+    assert page.locator("#day-board tbody tr").count() == 0
+    assert page.errors == []
