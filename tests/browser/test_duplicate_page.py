@@ -74,9 +74,8 @@ def test_the_page_shows_commitments_begins_and_resumes_a_deal(
     page.wait_for_selector(f"{row} button")
     assert page.text_content(f"{row} td.state") == "Begun"
     assert page.text_content(f"{row} button") == "Resume"
-    early = page.evaluate(
-        f"fetch('/api/duplicate/{day}/rami51-2p/1').then(r => r.json().then(b => [r.status, b.code]))"
-    )
+    url = f"/api/duplicate/{day}/rami51-2p/1"
+    early = page.evaluate(f"fetch('{url}').then(r => r.json().then(b => [r.status, b.code]))")
     assert early == [403, "play_deal_first"]
     page.click(f"{row} button")
     page.wait_for_url(f"**/t/{table_id}")  # resumed at the same table
