@@ -14,7 +14,7 @@ from server_helpers import UNHURRIED, Player, Policy, seeds
 from rami.server import Settings, create_app
 from rami.server.social.duplicate import DailyDuplicate
 from rami.server.social.lobby import Lobby
-from rami.server.store.storage import MemoryStorage
+from rami.server.store.storage import MemoryStorage, Storage
 from rami.server.tables.clock import ManualClock
 
 NOON = datetime(2027, 3, 14, 12, 0, tzinfo=UTC).timestamp()
@@ -25,14 +25,15 @@ PAR_LEVEL = "medium"
 
 
 @contextmanager
-def duplicate_server() -> Iterator[TestClient]:
+def duplicate_server(storage: Storage | None = None, prefix: str = "deal") -> Iterator[TestClient]:
     """An app whose tables and Daily Duplicate read a manual clock set to noon UTC."""
-    lobby = Lobby(MemoryStorage(), Settings(bot_delay=0.0), seeds("dd"), ManualClock(0.0, NOON))
+    store = storage or MemoryStorage()
+    lobby = Lobby(store, Settings(bot_delay=0.0), seeds("dd"), ManualClock(0.0, NOON))
     app = create_app(
         lobby=lobby,
         limits=UNHURRIED,
         account_config=account_config(),
-        duplicate_options={"seeds": seeds("deal"), "par_level": PAR_LEVEL},
+        duplicate_options={"seeds": seeds(prefix), "par_level": PAR_LEVEL},
     )
     with TestClient(app) as client:
         yield client

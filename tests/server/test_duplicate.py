@@ -149,3 +149,25 @@ def test_the_day_rolls_over_reveals_its_seeds_and_verifies(tmp_path: Path) -> No
         assert json.loads(tampered.output)["problems"] == [
             "deal 4: the seed does not match the commitment"
         ]
+
+
+def test_the_other_editions_deal_their_committed_seed_from_the_turning_seat() -> None:
+    with duplicate_server() as client:
+        ana = account(client, "Ana")
+        seats = {}
+        for kind, number in (("rami40-2p", 2), ("rami51-4p", 3)):
+            started = play(ana, number, kind=kind).json()
+            table = service(client).lobby.tables[started["table"]]
+            assert [s.bot for s in table.seats].count("hard") == table.config.seats - 1
+            seats[kind] = started["seat"]
+            assert table.seats[started["seat"]].account is not None
+            assert table.config.base == kind.split("-")[0]
+            assert table.config.rules.match_limit == 1
+            dealt = table.match
+            assert dealt is not None
+            seed = dealt.seed
+            edition = client.get(f"/api/duplicate/{DAY}/{kind}").json()
+            commitment = edition["deals"][number - 1]["commitment"]
+            found = next(k for k in EDITION_KINDS if k.name == kind)
+            assert deal_commitment(seed, found, DAY, number) == commitment
+        assert seats == {"rami40-2p": 1, "rami51-4p": 2}
