@@ -85,4 +85,7 @@ def test_the_page_shows_commitments_begins_and_resumes_a_deal(
     page.click("section.edition[data-kind=rami40-2p] button.leaderboard")
     page.wait_for_selector("#day-board")
     assert page.locator("#day-board tbody tr").count() == 0
+    page.click("#show-history")
+    page.wait_for_selector("#history")
+    assert page.locator("#history tbody tr").count() == 0  # nothing finished yet
     assert page.errors == []

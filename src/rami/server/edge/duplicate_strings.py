@@ -33,6 +33,9 @@ DUPLICATE_STRINGS: tuple[str, ...] = (
     N_("IMPs"),
     N_("Deals"),
     N_("Replay"),
+    N_("Your history"),
+    N_("Day"),
+    N_("Edition"),
 )
 
 DUPLICATE_ERRORS: dict[str, str] = {

@@ -6,7 +6,7 @@ import { errorText, presetName, t } from "./i18n.js";
 import { startPage } from "./page.js";
 import { request } from "./session.js";
 
-const shown = { deal: null, board: null, message: null };
+const shown = { deal: null, board: null, history: null, message: null };
 
 function short(commitment) {
   return html`<code title=${commitment}>${commitment.slice(0, 12)}…</code>`;
@@ -72,19 +72,34 @@ function boardView(board) {
         <td>${r.percentage}%</td><td>${r.imps}</td></tr>`)}</tbody></table></section>`;
 }
 
+function historyView(history) {
+  if (!history) return html``;
+  return html`<section id="history"><h2>${t("Your history")}</h2>
+    <table class="results"><thead><tr><th scope="col">${t("Day")}</th><th scope="col">${t("Edition")}</th>
+      <th scope="col">${t("Deals")}</th><th scope="col">${t("Matchpoints")}</th><th scope="col">${t("IMPs")}</th></tr></thead>
+      <tbody>${history.editions.map((e) => html`<tr><th scope="row">${e.day}</th><td>${e.kind}</td><td>${e.deals}</td>
+        <td>${e.percentage}%</td><td>${e.imps}</td></tr>`)}</tbody></table></section>`;
+}
+
 async function draw(main) {
   document.title = `Rami — ${t("Daily Duplicate")}`;
   const response = await fetch("/api/duplicate", { credentials: "same-origin" });
   const today = await response.json();
   const redraw = () => draw(main);
   const account = today.account;
+  const showHistory = async () => {
+    const answer = await request("GET", `/api/duplicate/players/${encodeURIComponent(account)}`);
+    shown.history = answer.ok ? answer.data : { editions: [] };
+    redraw();
+  };
   render(html`<section class="card-panel wide" aria-labelledby="duplicate-title">
       <h1 id="duplicate-title">${t("Daily Duplicate")}</h1>
       <p id="duplicate-day">${t("The deals of {day}: the same for everyone, against the hard bot. Each seed's commitment is shown now; the seeds are revealed at 00:00 UTC.", { day: today.day })}</p>
       ${account ? "" : html`<p class="hint-text">${t("Log in to play the Daily Duplicate.")}</p>`}
       ${shown.message ? html`<p class="error" role="alert">${shown.message}</p>` : ""}
       ${today.editions.map((e) => editionView(e, account, redraw))}
-      ${dealView(shown.deal)}${boardView(shown.board)}
+      ${account ? html`<button id="show-history" @click=${showHistory}>${t("Your history")}</button>` : ""}
+      ${dealView(shown.deal)}${boardView(shown.board)}${historyView(shown.history)}
     </section>`, main);
 }
 
