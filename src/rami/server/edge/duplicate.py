@@ -59,7 +59,7 @@ def duplicate_router(service: DailyDuplicate, accounts: Accounts, shell: str) ->
     async def today(request: Request) -> Response:
         async def work() -> dict[str, Any]:
             who = await accounts.of_request(request)
-            day = service.today()
+            day = await service.ensure_open()
             editions = []
             for kind in EDITION_KINDS:
                 edition = await service.edition(day, kind.name)

@@ -108,6 +108,7 @@ class DailyDuplicate:
         self._days: asyncio.Task[None] | None = None
         self._pars: set[asyncio.Task[None]] = set()
         self._par_started: set[tuple[str, str]] = set()
+        self._opened = ""
 
     # --- days --------------------------------------------------------------------------
 
@@ -139,6 +140,14 @@ class DailyDuplicate:
     async def open_editions(self, day: str) -> None:
         """Deal the editions of ``day`` (once, even with several processes)."""
         await self.run(self._insert_deals, day, self.lobby.clock.wall())
+        self._opened = day
+
+    async def ensure_open(self) -> str:
+        """Today's day, its editions dealt (should the daily task have been late)."""
+        day = self.today()
+        if day != self._opened:
+            await self.open_editions(day)
+        return day
 
     def _ensure_pars(self, day: str, kind: EditionKind) -> None:
         """Compute the edition's missing pars in the background (once per process: started
