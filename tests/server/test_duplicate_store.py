@@ -1,4 +1,4 @@
-"""Revision 0004 creates the Daily Duplicate's tables as the code reads them, on both databases."""
+"""Revision 0004 makes the Daily Duplicate's tables as the code reads them; a table's bot seed."""
 
 from __future__ import annotations
 
@@ -9,8 +9,10 @@ from sqlalchemy import insert, inspect
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
+from rami.rules import PRESETS
 from rami.server.store.database import make_engine, sqlite_url, upgrade
 from rami.server.store.duplicate_schema import duplicate_entries_t, metadata
+from rami.server.tables.config import TableConfig
 from services import postgres_database
 
 ENTRY = {
@@ -53,3 +55,12 @@ def test_postgresql_has_the_duplicate_tables_and_one_entry_per_deal() -> None:
             _check(engine)
         finally:
             engine.dispose()
+
+
+def test_a_tables_bot_seed_is_stored_only_when_it_has_one() -> None:
+    plain = TableConfig(PRESETS["rami51"], (None, "hard"))
+    assert "bot_seed" not in plain.to_json()  # ordinary tables keep their stored form
+    seeded = TableConfig(PRESETS["rami51"], (None, "hard"), bot_seed="abc")
+    assert TableConfig.from_json(seeded.to_json()) == seeded
+    with pytest.raises(ValueError, match="bot_seed"):
+        TableConfig.from_json({**seeded.to_json(), "bot_seed": 5})
