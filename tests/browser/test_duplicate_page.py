@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
+from duplicate_helpers import play_round
 from pages_helpers import PASSWORD, cheap_passwords, log_in, new_page
+from server_helpers import Player, Policy
 from web_helpers import CHROMIUM, ServedApp
+from websockets.sync.client import connect
 
 from rami.accounts import AccountConfig, AccountStore
 from rami.server import Settings, create_app
@@ -30,6 +34,31 @@ class DuplicateServer(ServedApp):
                 duplicate_options={"par_level": "medium"},
             )
         )
+
+
+class LiveSocket:
+    """A real websocket to the served app, shaped as the test client's (for :class:`Player`)."""
+
+    def __init__(self, url: str, cookie: str) -> None:
+        self.ws = connect(url, additional_headers={"Cookie": cookie})
+
+    def send_text(self, text: str) -> None:
+        self.ws.send(text)
+
+    def receive_json(self) -> Any:
+        return json.loads(self.ws.recv(timeout=60))
+
+
+def finish_at_the_table(page: Any, app: DuplicateServer, table_id: str, seat: int) -> None:
+    """Play the page's account's seat to the round's end over a websocket with its cookies."""
+    cookie = "; ".join(f"{c['name']}={c['value']}" for c in page.context.cookies())
+    socket = LiveSocket(f"ws://127.0.0.1:{app.port}/ws/{table_id}", cookie)
+    try:
+        player = Player(socket)  # type: ignore[arg-type]
+        player.hello()
+        play_round(player, seat, Policy(11), 0.5)
+    finally:
+        socket.ws.close()
 
 
 @pytest.fixture(scope="module")
@@ -80,6 +109,16 @@ def test_the_page_shows_commitments_begins_and_resumes_a_deal(
     page.click(f"{row} button")
     page.wait_for_url(f"**/t/{table_id}")  # resumed at the same table
 
+    finish_at_the_table(page, duplicate_app, table_id, 0)
+    page.goto(duplicate_app.url + "/duplicate")
+    page.wait_for_selector(f"{row} button")
+    assert page.text_content(f"{row} td.state") == "Played"
+    page.click(f"{row} button")  # Results
+    page.wait_for_selector("#deal-results tbody tr")
+    assert page.text_content("#deal-results th[scope=row]") == "dora"
+    assert page.get_attribute("#deal-results a", "href") == f"/replay/{table_id}"
+    assert "50%" in page.text_content("#deal-results tbody tr")  # alone in the field
+
     page.goto(duplicate_app.url + "/duplicate")
     page.wait_for_selector("section.edition[data-kind=rami40-2p] button.leaderboard")
     page.click("section.edition[data-kind=rami40-2p] button.leaderboard")
@@ -87,5 +126,6 @@ def test_the_page_shows_commitments_begins_and_resumes_a_deal(
     assert page.locator("#day-board tbody tr").count() == 0
     page.click("#show-history")
     page.wait_for_selector("#history")
-    assert page.locator("#history tbody tr").count() == 0  # nothing finished yet
+    assert page.locator("#history tbody tr").count() == 1
+    assert page.text_content("#history tbody th") == day
     assert page.errors == []

@@ -65,7 +65,7 @@ def play(client: TestClient, number: int, day: str = DAY, kind: str = KIND) -> A
     return client.post(url, headers=csrf(client))
 
 
-def _play_round(player: Player, seat: int, policy: Policy, hinted: float) -> None:
+def play_round(player: Player, seat: int, policy: Policy, hinted: float) -> None:
     """Play ``seat`` to the round's end: the hint's move with probability ``hinted``, else the
     seeded policy's (the bots' moves arrive as snapshots)."""
     while (current := player.game["current"]) is not None:
@@ -94,5 +94,5 @@ def play_deal(client: TestClient, number: int, policy_seed: int, hinted: float =
         player = Player(ws)
         player.hello()
         assert player.state is not None and player.state["you"]["seat"] == seat
-        _play_round(player, seat, Policy(policy_seed), hinted)
+        play_round(player, seat, Policy(policy_seed), hinted)
     return int(seat)
