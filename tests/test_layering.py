@@ -18,7 +18,7 @@ CORE = [
     {"state"},
     {"engine"},
     {"match", "positions"},
-    {"views", "records"},
+    {"views", "records", "duplicate"},
 ]
 WORDS = [{"i18n"}, {"narration", "rulespage"}]
 PLANNING = [{"planning"}]

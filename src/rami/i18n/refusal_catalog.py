@@ -147,6 +147,12 @@ PLAIN: dict[str, str] = {
     "bad_query": N_("That page address is not valid."),
     "too_large": N_("The request is too large."),
     "bad_preferences": N_("These display settings cannot be saved."),
+    # The Daily Duplicate's refusals (rami.server.edge.duplicate).
+    "deal_already_played": N_("You have played this deal already: each deal is played once."),
+    "play_deal_first": N_("Play this deal first: its results open once you have played it."),
+    "edition_closed": N_("This edition is over: today's deals are on the Daily Duplicate page."),
+    "no_such_edition": N_("There is no such Daily Duplicate edition."),
+    "no_such_deal": N_("There is no such deal in this edition."),
 }
 """Every refusal code in words that need no facts."""
 

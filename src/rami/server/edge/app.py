@@ -23,6 +23,7 @@ from rami.match import formats_for
 from rami.rules import PRESET_SUMMARIES, PRESETS
 from rami.rulespage import render_rules_page
 from rami.server.edge.body_limit import BodyLimit
+from rami.server.edge.duplicate import duplicate_router
 from rami.server.edge.http_errors import error_response, install_error_handlers
 from rami.server.edge.matchmaking import matchmaking_router
 from rami.server.edge.ops import Check, Metrics, ops_router
@@ -41,6 +42,7 @@ from rami.server.messages.models import (
 )
 from rami.server.messages.protocol import ProtocolError, protocol_schema
 from rami.server.social.accounts import Accounts, record_table
+from rami.server.social.duplicate import DailyDuplicate
 from rami.server.social.lobby import Lobby, TableUnavailable
 from rami.server.social.quickmatch import QuickMatch
 from rami.server.store.sql_store import SqlStorage
@@ -92,12 +94,14 @@ def create_app(
     account_config: AccountConfig | None = None,
     clock: Callable[[], float] = time.time,
     budgets: Budgets | None = None,
+    duplicate_options: dict[str, Any] | None = None,
 ) -> FastAPI:
     """The app serving tables kept in ``storage`` (in memory when None).
 
     ``accounts`` keeps the accounts and ratings (closed with the app); None: an
     :class:`AccountStore` on the tables' database (in memory beside a memory store).
-    ``clock`` is the quick match's clock (tests pass a fake one).
+    ``clock`` is the quick match's clock (tests pass a fake one). ``duplicate_options`` are
+    keyword arguments of :class:`DailyDuplicate` (its seeds, its par level).
 
     ``seeds`` gives each new match its secret seed (tests pass a deterministic source);
     ``limits`` bounds what one client may ask (:class:`~rami.server.messages.limits.Limits`). A
@@ -119,8 +123,9 @@ def create_app(
         )
     store = accounts if accounts is not None else account_store_for(lobby.storage)
     players = Accounts(store, account_settings)
-    lobby.on_finish = lambda table: record_table(players, table)
     migrated = accounts is None and isinstance(lobby.storage, SqlStorage)
+    duplicate = DailyDuplicate(store, lobby, create=not migrated, **(duplicate_options or {}))
+    lobby.on_finish = duplicate.recording(lambda table: record_table(players, table))
     quick = QuickMatch(store.engine, create=not migrated)
     tables = lobby.tables
     metrics = Metrics(
@@ -134,7 +139,9 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await lobby.start()
+        await duplicate.start()
         yield
+        await duplicate.close()
         await lobby.close()
         players.close()
 
@@ -151,8 +158,10 @@ def create_app(
     app.include_router(accounts_router(store, players.config))
     app.include_router(matchmaking_router(lobby, players, quick, clock))
     app.include_router(pages_router(WEB_DIR))
+    app.include_router(duplicate_router(duplicate, players, (WEB_DIR / "page.html").read_text()))
     app.state.lobby = lobby
     app.state.accounts = players
+    app.state.duplicate = duplicate
     app.state.limits = limits
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
 

@@ -24,6 +24,7 @@ from rami.i18n import (
 )
 from rami.i18n.refusals import refusal_templates
 from rami.server.edge.display_strings import DISPLAY_STRINGS
+from rami.server.edge.duplicate_strings import DUPLICATE_STRINGS
 from rami.server.edge.page_strings import PAGE_STRINGS, TABLE_STRINGS
 
 PLURAL_LIMIT = 200
@@ -31,6 +32,7 @@ PLURAL_LIMIT = 200
 
 STRINGS: tuple[str, ...] = (
     *PAGE_STRINGS,
+    *DUPLICATE_STRINGS,
     *TABLE_STRINGS,
     *DISPLAY_STRINGS,
     N_("A friend (invite link)"),

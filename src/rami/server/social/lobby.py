@@ -300,10 +300,12 @@ class Lobby:
         config: TableConfig,
         people: Mapping[int, tuple[str, Identity | None]],
         table_id: str | None = None,
+        seed: str | None = None,
     ) -> tuple[Table, dict[int, str]]:
         """A new table seating ``people`` (by seat: a name and an account, or None; the bots of
-        ``config`` in the others), started; returns it and each person's seat token."""
-        table = await self._new_table(config, table_id)
+        ``config`` in the others), started; returns it and each person's seat token. ``seed``
+        is the match seed (None: a fresh one from :attr:`seeds`)."""
+        table = await self._new_table(config, table_id, seed)
         tokens: dict[int, str] = {}
         async with table.lock:
             for seat, (name, account) in people.items():
@@ -313,10 +315,12 @@ class Lobby:
             table.broadcast()
         return table, tokens
 
-    async def _new_table(self, config: TableConfig, table_id: str | None = None) -> Table:
+    async def _new_table(
+        self, config: TableConfig, table_id: str | None = None, seed: str | None = None
+    ) -> Table:
         table_id = table_id or new_table_id()
         created = self.clock.wall()
-        seed = self.seeds()
+        seed = self.seeds() if seed is None else seed
         stored = StoredTable(table_id, created, config.to_json(), {"seed": seed})
         try:
             await self.storage.create_table(stored)

@@ -32,6 +32,9 @@ class TableConfig:
     """Listed by ``GET /api/lobby`` (open while seats are free, then live to watch)."""
     rated: bool = False
     """The match counts for the seats' ratings: only accounts and bots sit, preset rules."""
+    bot_seed: str = ""
+    """What the bots' seeds derive from (empty: the table id); equal on every table of a
+    Daily Duplicate deal, so its bots are seeded alike for everyone."""
 
     @property
     def seats(self) -> int:
@@ -48,7 +51,7 @@ class TableConfig:
             "base": self.base,
             "public": self.public,
             "rated": self.rated,
-        }
+        } | ({"bot_seed": self.bot_seed} if self.bot_seed else {})
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableConfig:
@@ -59,7 +62,11 @@ class TableConfig:
         public, rated = data.get("public", False), data.get("rated", False)
         if not isinstance(public, bool) or not isinstance(rated, bool):
             raise ValueError("public and rated are true or false")
-        return cls(rules, tuple(data["bots"]), data.get("turn_timer"), base, public, rated)
+        bot_seed = data.get("bot_seed", "")
+        if not isinstance(bot_seed, str):
+            raise ValueError("bot_seed is text")
+        timer = data.get("turn_timer")
+        return cls(rules, tuple(data["bots"]), timer, base, public, rated, bot_seed)
 
 
 @dataclass(slots=True)

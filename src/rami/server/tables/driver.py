@@ -212,7 +212,8 @@ class Driver:
         level = state.bot or state.stand_in or away_level()
         bot = self.bots.get((seat, level))
         if bot is None:
-            bot = self.bots[seat, level] = make_bot(level, f"{self.table.table_id}-{seat}")
+            base = self.table.config.bot_seed or self.table.table_id
+            bot = self.bots[seat, level] = make_bot(level, f"{base}-{seat}")
         return bot
 
     async def _play(self, seat: int) -> Refusal | None:
