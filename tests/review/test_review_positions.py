@@ -58,7 +58,7 @@ def test_a_discard_that_lets_the_opponent_go_out_at_once_is_a_blunder() -> None:
     assert blunder in view.legal
     choice = discard_choice(Turn(12, discard_view=view, discard=blunder), FULL.discards, 6)
     assert choice is not None and len(choice.candidates) > 1
-    decision = decide(choice, 12, Random("blunder"), FULL.worlds, FULL.horizon, "en")
+    decision = decide(choice, 12, Random("blunder"), FULL, "en")
     assert decision.verdict == "blunder"
     assert decision.loss_points >= 12
     assert decision.loss_win >= 0.2
@@ -75,7 +75,7 @@ def test_two_discards_of_equal_worth_mark_neither() -> None:
     kings = (Discard(parse_card("KS")), Discard(parse_card("KC")))
     for played, other in (kings, kings[::-1]):
         choice = Choice("discard", view, (played,), ((played,), (other,)))
-        decision = decide(choice, 12, Random("equal"), FULL.worlds, FULL.horizon, "en")
+        decision = decide(choice, 12, Random("equal"), FULL, "en")
         assert decision.verdict is None
         assert decision.loss_points == 0
         assert decision.loss_win == 0
@@ -88,7 +88,7 @@ def test_the_better_move_is_said_in_every_language() -> None:
     choice = discard_choice(Turn(12, discard_view=view, discard=blunder), 2, 6)
     assert choice is not None
     said = {
-        lang: decide(choice, 12, Random("words"), 4, 40, lang).played.text
+        lang: decide(choice, 12, Random("words"), BUDGETS["quick"], lang).played.text
         for lang in ("en", "fr", "it", "ms", "pl", "pt", "ro", "vi")
     }
     assert said["en"] == "discard 7♥"

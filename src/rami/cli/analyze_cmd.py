@@ -23,7 +23,10 @@ def analyze(
     file: FileArgument,
     seat: Annotated[int, typer.Option(metavar="N", help="The seat to review (0 first).")] = 0,
     budget: Annotated[
-        str, typer.Option(metavar="BUDGET", help="quick (about 8 worlds) or full (32 worlds).")
+        str,
+        typer.Option(
+            metavar="BUDGET", help="quick (16 to 64 worlds a decision) or full (64 to 512)."
+        ),
     ] = "quick",
     seed: Annotated[
         str, typer.Option(metavar="SEED", help="Seed of the sampled worlds.")

@@ -11,13 +11,12 @@ The package builds on the bots (sampler, inference, rollouts) and the planning l
 wording; clients (the command line, later the web and terminal clients) sit above it.
 """
 
+from rami.review.budget import BUDGETS, ReviewBudget
 from rami.review.decisions import Decision, Option, decide
 from rami.review.report import SCHEMA, review_json
 from rami.review.review import (
-    BUDGETS,
     DEFAULT_SEED,
     Review,
-    ReviewBudget,
     RoundReview,
     review_record,
     worst_first,

@@ -36,6 +36,10 @@ class Outcomes:
     penalties: tuple[int, ...]
     wins: tuple[bool, ...]
 
+    def extended(self, more: Outcomes) -> Outcomes:
+        """These outcomes followed by ``more`` (the same line on further worlds)."""
+        return Outcomes(self.actions, self.penalties + more.penalties, self.wins + more.wins)
+
     @property
     def points(self) -> float:
         """The expected final penalty."""

@@ -94,6 +94,7 @@ def review_json(review: Review) -> dict[str, Any]:
         "budget": {
             "name": budget.name,
             "worlds": budget.worlds,
+            "max_worlds": budget.max_worlds,
             "discards": budget.discards,
             "lookahead": budget.lookahead,
             "horizon": budget.horizon,

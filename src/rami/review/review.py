@@ -14,32 +14,13 @@ from random import Random
 
 from rami.bots.determinize import InconsistentView, sample_world
 from rami.records import GameRecord
+from rami.review.budget import BUDGETS, ReviewBudget
 from rami.review.candidates import Choice, discard_choice, draw_choice, play_choice
 from rami.review.decisions import Decision, decide
 from rami.review.luck import average_deal, deal_distance, draw_luck
 from rami.review.scale import band, rating, severity
 from rami.review.turns import SeatRound, seat_rounds
 
-
-@dataclass(frozen=True, slots=True)
-class ReviewBudget:
-    """How much a review computes per decision (counts only)."""
-
-    name: str
-    worlds: int
-    """Worlds sampled per decision; each plays every candidate."""
-    discards: int
-    """Discards of the hard ranking judged beside the one played and the lookahead's pick."""
-    lookahead: int = 6
-    """Discards the one-draw lookahead compares for its pick."""
-    horizon: int = 80
-    """Turns a rollout plays at most."""
-
-
-BUDGETS = {
-    "quick": ReviewBudget("quick", worlds=8, discards=2),
-    "full": ReviewBudget("full", worlds=32, discards=4),
-}
 DEFAULT_SEED = "review"
 
 Progress = Callable[[int, int], None]
@@ -159,7 +140,7 @@ def review_record(
             turn = choice.view.turn_number
             rng = Random(f"{seed}|{seat_round.index}|{turn}|{choice.kind}|{number}")
             with suppress(InconsistentView):
-                decisions.append(decide(choice, turn, rng, budget.worlds, budget.horizon, lang))
+                decisions.append(decide(choice, turn, rng, budget, lang))
             done += 1
             if progress is not None:
                 progress(done, total)
