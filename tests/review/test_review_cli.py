@@ -10,7 +10,12 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from rami.bots import make_bot
 from rami.cli import build_app
+from rami.match import match_apply, new_match
+from rami.records import dumps
+from rami.rules import get_rules
+from rami.views import view_for
 
 runner = CliRunner()
 
@@ -151,3 +156,18 @@ def test_bad_input_is_a_clear_one_line_error(
     status, out, _ = _analyze(str(path), "--json", *args)
     assert status == 2
     assert json.loads(out)["error"] == code
+
+
+def test_an_unfinished_round_is_reviewed_so_far(tmp_path: Path) -> None:
+    match = new_match(get_rules("rami51"), ["Ana", "Bo"], "unfinished")
+    bots = [make_bot("medium", 0), make_bot("medium", 1)]
+    for _ in range(12):
+        seat = match.current_seat
+        assert seat is not None
+        match = match_apply(match, bots[seat].choose(view_for(match, seat)))
+    path = tmp_path / "save.jsonl"
+    path.write_text(dumps(match, reveal=True), encoding="utf-8")
+    review = _review(path, "--seat", "0")
+    (rnd,) = review["rounds"]
+    assert rnd["score"] is None and rnd["won"] is None
+    assert rnd["decisions"] and all(d["turn"] <= match.round.turn_number for d in rnd["decisions"])
