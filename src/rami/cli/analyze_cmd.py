@@ -25,7 +25,7 @@ def analyze(
     budget: Annotated[
         str,
         typer.Option(
-            metavar="BUDGET", help="quick (16 to 64 worlds a decision) or full (64 to 512)."
+            metavar="BUDGET", help="quick (12 to 48 worlds a decision) or full (48 to 384)."
         ),
     ] = "quick",
     seed: Annotated[

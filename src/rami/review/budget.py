@@ -26,7 +26,7 @@ class ReviewBudget:
 
 
 BUDGETS = {
-    "quick": ReviewBudget("quick", worlds=16, max_worlds=64, discards=2),
-    "full": ReviewBudget("full", worlds=64, max_worlds=512, discards=4),
+    "quick": ReviewBudget("quick", worlds=12, max_worlds=48, discards=2),
+    "full": ReviewBudget("full", worlds=48, max_worlds=384, discards=4),
 }
 """The budgets of ``rami analyze --budget``."""
