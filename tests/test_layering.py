@@ -22,7 +22,7 @@ CORE = [
 ]
 WORDS = [{"i18n"}, {"narration", "rulespage"}]
 PLANNING = [{"planning"}]
-UPPER = [{"bots"}, {"accounts"}, {"server", "tui"}, {"cli"}]
+UPPER = [{"bots"}, {"review"}, {"accounts"}, {"server", "tui"}, {"cli"}]
 LAYERS = [*CORE, *WORDS, *PLANNING, *UPPER]
 """Bottom first. A module may import any layer below its own and, inside a package, the
 package's own modules; never a module of its own layer or one above it."""

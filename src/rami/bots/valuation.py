@@ -61,6 +61,24 @@ def standing(view: PlayerView) -> Standing | None:
     return Standing(totals, rules.match_end, rules.match_limit, False)
 
 
+def final_scores(state: RoundState) -> tuple[int, ...]:
+    """Each round seat's penalty: the round's scores, or, cut short, the hands' penalties."""
+    if state.result is not None:
+        return state.result.scores
+    return tuple(
+        hand_penalty(hand, state.rules, state.opened[seat]) for seat, hand in enumerate(state.hands)
+    )
+
+
+def round_won(state: RoundState, me: int) -> bool:
+    """True when round seat ``me`` won (went out; cut short or without a winner: the lowest
+    penalty, a tie sharing the win)."""
+    scores = final_scores(state)
+    if state.result is not None and state.result.winner is not None:
+        return state.result.winner == me
+    return scores[me] == min(scores)
+
+
 def outcome_value(
     state: RoundState,
     me: int,
@@ -69,16 +87,8 @@ def outcome_value(
     match_weight: float = 1.0,
 ) -> float:
     """The value of ``state`` (over or cut short) for round seat ``me``."""
-    if state.result is not None:
-        scores = state.result.scores
-        winner = state.result.winner
-        won = winner == me if winner is not None else scores[me] == min(scores)
-    else:
-        scores = tuple(
-            hand_penalty(hand, state.rules, state.opened[seat])
-            for seat, hand in enumerate(state.hands)
-        )
-        won = scores[me] == min(scores)
+    scores = final_scores(state)
+    won = round_won(state, me)
     others = [s for seat, s in enumerate(scores) if seat != me]
     lead = sum(others) / len(others) - scores[me]
     value = float(won) + points_weight * lead / 100
@@ -114,10 +124,20 @@ def line_value(
     """Play ``line`` for the current seat of ``world``, finish its turn and the round (at
     most ``horizon`` more turns) with the fast policy, and value the end for that seat."""
     me = world.current
+    state = line_outcome(world, line, horizon)
+    if state is None:
+        return None
+    return outcome_value(state, me, points_weight, late, match_weight)
+
+
+def line_outcome(world: RoundState, line: Sequence[Action], horizon: int = 80) -> RoundState | None:
+    """The end of the round (or the position after ``horizon`` more turns) once the current
+    seat of ``world`` has played ``line`` and the fast policy has played the rest (None: the
+    rules refuse the line)."""
+    me = world.current
     state = play_line(world, line)
     if state is None:
         return None
     if state.phase is Phase.PLAY and state.current == me:
         state = play_turn(state)
-    state = rollout(state, state.turn_number + horizon)
-    return outcome_value(state, me, points_weight, late, match_weight)
+    return rollout(state, state.turn_number + horizon)

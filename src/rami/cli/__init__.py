@@ -25,6 +25,7 @@ COMMAND_MODULES = (
     "rami.cli.play_cmd",
     "rami.cli.rules_cmd",
     "rami.cli.simulate_cmd",
+    "rami.cli.analyze_cmd",
 )
 """Modules with a ``register(app)`` function; add a topic's module here."""
 

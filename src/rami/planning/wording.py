@@ -1,11 +1,22 @@
-"""Hints in words, in any language: ``"Open with 51 points: meld 7♠ 8♠ 9♠, press O to open,
-then discard K♦."`` Both clients say a hint of :func:`rami.planning.hints.hint` this way."""
+"""Hints in words, in any language: ``"Open with 51 points: meld 7♠ 8♠ 9♠, press O to
+open, then discard K♦."`` Both clients say a hint of :func:`rami.planning.hints.hint` this
+way; the review says its better moves with :func:`line_text`."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rami.actions import Action, Discard, LayOff, MeldAction, Open, Swap, TakeBack
+from rami.actions import (
+    Action,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    LayOff,
+    MeldAction,
+    Open,
+    Swap,
+    TakeBack,
+)
 from rami.i18n import card_symbol, translator
 from rami.narration import Face, cards_words
 from rami.planning.hints import Hint
@@ -70,6 +81,20 @@ def hint_text(hint: Hint, lang: str, face: Face = card_symbol) -> str:
         return text
     left = tr.ngettext("({count} point left in hand)", "({count} points left in hand)", hint.score)
     return f"{text} {left}"
+
+
+def line_text(
+    actions: Sequence[Action], lang: str, pile_top: int | None = None, face: Face = card_symbol
+) -> str:
+    """A line of play as one phrase, draws included: ``take 9♥ from the discard pile`` or
+    ``meld 7♠ 8♠ 9♠, then discard K♦`` (``pile_top``: the discard pile's card a draw takes)."""
+    tr = translator(lang)
+    if actions and isinstance(actions[0], DrawStock):
+        return tr.pgettext("move", "draw from the stock")
+    if actions and isinstance(actions[0], DrawDiscard):
+        card = face(pile_top, lang) if pile_top is not None else "?"
+        return tr.pgettext("move", "take {card} from the discard pile", card=card)
+    return _steps(actions, lang, face) or tr.pgettext("move", "play nothing")
 
 
 def _steps(actions: Sequence[Action], lang: str, face: Face) -> str:
