@@ -133,16 +133,7 @@ def _games(conn: Connection, account_id: int, limit: int) -> list[dict[str, Any]
             .order_by(gp.game_id, gp.seat)
         )
         for row in conn.execute(query):
-            seats[row.game_id].append(
-                {
-                    "seat": row.seat,
-                    "name": row.name,
-                    "account": row.account,
-                    "bot": row.bot,
-                    "place": row.place,
-                    "total": row.total,
-                }
-            )
+            seats[row.game_id].append(_seat_of(row))
     after = {
         point["game"]: {k: point[k] for k in ("mu", "sigma", "rating", "provisional", "change")}
         for points in _history(conn, account_id).values()
@@ -193,15 +184,7 @@ def game_result(conn: Connection, game_key: str) -> dict[str, Any] | None:
     )
     seats = []
     for row in conn.execute(query):
-        seat: dict[str, Any] = {
-            "seat": row.seat,
-            "name": row.name,
-            "account": row.account,
-            "bot": row.bot,
-            "place": row.place,
-            "total": row.total,
-            "rating": None,
-        }
+        seat: dict[str, Any] = {**_seat_of(row), "rating": None}
         if game.rated and row.account_id is not None:
             points = _history(conn, row.account_id).get(game.family, [])
             found = [point for point in points if point["game"] == game_key]
@@ -211,3 +194,15 @@ def game_result(conn: Connection, game_key: str) -> dict[str, Any] | None:
         seats.append(seat)
     body = {"game": game_key, "table": game.table_id, "preset": game.preset}
     return {**body, "family": game.family, "rated": game.rated, "seats": seats}
+
+
+def _seat_of(row: Any) -> dict[str, Any]:
+    """One seat of a finished game, as the profile and result routes show it."""
+    return {
+        "seat": row.seat,
+        "name": row.name,
+        "account": row.account,
+        "bot": row.bot,
+        "place": row.place,
+        "total": row.total,
+    }
