@@ -3,7 +3,9 @@
 
 import { cardName, errorText, seatName } from "./i18n.js";
 
-const NOT_A_REASON = ["layoff_does_not_fit", "too_many_jokers"];
+// Codes that name no reason of their own when they come as a misfit's reason.
+const NOT_A_REASON = new Set(["layoff_does_not_fit"]);
+NOT_A_REASON.add("too_many_jokers");
 
 /** The facts of a refusal as its words show them: cards named, meld and seat from 1. */
 export function refusalFields(facts) {
@@ -24,7 +26,7 @@ function misfitText(facts, fields) {
   const misfit = key ? errorText(`layoff_does_not_fit.${key}`, "", fields) : "";
   if (misfit) return misfit;
   const plain = errorText("layoff_does_not_fit.facts", "", fields);
-  const why = facts.reason && !NOT_A_REASON.includes(facts.reason) ? errorText(facts.reason, "") : "";
+  const why = facts.reason && !NOT_A_REASON.has(facts.reason) ? errorText(facts.reason, "") : "";
   return plain && why ? `${plain} ${why}` : plain;
 }
 
