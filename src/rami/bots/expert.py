@@ -64,6 +64,10 @@ class ExpertBudget:
     """Inference likelihood ratios (``UNIFORM``: worlds drawn without inference)."""
     search_draws: bool = True
     """Search the draw when the pile's card could matter (else the policy's draw)."""
+    policy_turns: int = 80
+    """Turns of each rollout every seat plays by the hard style's greedy policy, from its own
+    view; the rest of the rollout is played by the faster, plainer policy of
+    :mod:`rami.bots.rollout` (0: all of it)."""
 
     def without_inference(self) -> ExpertBudget:
         """This budget drawing worlds uniformly."""
@@ -165,7 +169,14 @@ class ExpertBot:
         self.rollouts_searched += 1
         budget = self.budget
         found = line_value(
-            world, line.actions, budget.horizon, budget.points_weight, late, budget.match_weight
+            world,
+            line.actions,
+            budget.horizon,
+            budget.points_weight,
+            late,
+            budget.match_weight,
+            SHARP,
+            budget.policy_turns,
         )
         return -10.0 if found is None else found
 
