@@ -43,9 +43,9 @@ LAYING = dataclasses.replace(SHARP, hold_melds=False)
 class ExpertBudget:
     """How much the expert bot searches per decision (counts only)."""
 
-    worlds: int = 20
+    worlds: int = 12
     """Sampled worlds per searched decision; each plays every candidate still in the race."""
-    discards: int = 3
+    discards: int = 2
     """Best discards of the hard style's ranking searched beside the lookahead's pick (the
     laying style brings only its lookahead's pick)."""
     lookahead: int = 6
@@ -54,7 +54,7 @@ class ExpertBudget:
     """Turns a rollout plays at most."""
     confidence: float = 2.0
     """Standard errors of gain a line needs to replace the policy's own line."""
-    prune_every: int = 4
+    prune_every: int = 3
     """Worlds between two prunings of the lines clearly behind the leader."""
     points_weight: float = 1.0
     """Value per 100 points of lead, added to 1 for winning the round."""
