@@ -23,7 +23,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
@@ -46,20 +46,30 @@ from rami.bots.tournament import (  # noqa: E402
 BOTS_MD = ROOT / "docs" / "BOTS.md"
 UNIFORM_LEVEL = "expert-uniform"
 PLAIN_BUILD = tournament.build_bot
+FAST_ROLLOUTS = replace(DEFAULT_BUDGET, worlds=20, discards=3, prune_every=4, policy_turns=0)
+"""``--fast-rollouts``: the expert search with every rollout played by the fast policy."""
+EXPERT_BUDGET = {"expert": DEFAULT_BUDGET}
+"""The budget the expert bots of this run get (set by ``--fast-rollouts``)."""
 
 
 def build_with_uniform(level: str, seed: str, budget: Budget = EXACT_BUDGET) -> Bot:
     """The referee's bot builder, knowing the expert level without inference as well."""
     if level == UNIFORM_LEVEL:
-        return ExpertBot(seed, DEFAULT_BUDGET.without_inference())
+        return ExpertBot(seed, EXPERT_BUDGET["expert"].without_inference())
+    if level == "expert":
+        return ExpertBot(seed, EXPERT_BUDGET["expert"])
     return PLAIN_BUILD(level, seed, budget)
 
 
-def command(versus: str, deals: int, seed: str) -> str:
+def command(versus: str, deals: int, seed: str, fast: bool = False) -> str:
     """The command that replays the first ``deals`` deals of a run."""
-    if versus == "hard":
+    if versus == "hard" and not fast:
         return f"rami simulate --bots expert,hard --rounds {deals} --seed {seed} --workers 2"
-    return f"python3 benchmarks/expert_strength.py --versus uniform --deals {deals} --seed {seed}"
+    flag = " --fast-rollouts" if fast else ""
+    return (
+        f"python3 benchmarks/expert_strength.py --versus {versus} --deals {deals} --seed {seed}"
+        + flag
+    )
 
 
 def config_for(versus: str, deals: int, seed: str) -> Config:
@@ -69,7 +79,9 @@ def config_for(versus: str, deals: int, seed: str) -> Config:
     return Config(("expert", rival), 2, "rami51", deals, seed, EXACT_BUDGET)
 
 
-def summary_of(versus: str, seed: str, played: dict[int, list[RoundOutcome]]) -> dict[str, Any]:
+def summary_of(
+    versus: str, seed: str, played: dict[int, list[RoundOutcome]], fast: bool = False
+) -> dict[str, Any]:
     """The summary of deals 0..n-1, n the first deal index not played."""
     count = 0
     while count in played:
@@ -77,7 +89,7 @@ def summary_of(versus: str, seed: str, played: dict[int, list[RoundOutcome]]) ->
     results = [played[i] for i in range(count)]
     summary = summarize(config_for(versus, count, seed), results)
     summary["versus"] = versus
-    summary["command"] = command(versus, count, seed)
+    summary["command"] = command(versus, count, seed, fast)
     return summary
 
 
@@ -98,16 +110,18 @@ def play(
             save.write_text(json.dumps(raw), encoding="utf-8")
         wins = [s.won for r in played[index] for s in r.seats if s.label == "expert"]
         print(f"deal {index}: expert {sum(wins) / len(wins):.2f}", flush=True)
-    return summary_of(versus, seed, played) if part == (0, 1) else {}
+    fast = EXPERT_BUDGET["expert"] == FAST_ROLLOUTS
+    return summary_of(versus, seed, played, fast) if part == (0, 1) else {}
 
 
-def load(paths: Sequence[Path]) -> tuple[str, str, dict[int, list[RoundOutcome]]]:
-    """The rounds saved by one or more parts of a run."""
+def load(paths: Sequence[Path]) -> tuple[str, str, bool, dict[int, list[RoundOutcome]]]:
+    """The rounds saved by one or more parts of a run (and whether it had fast rollouts)."""
     played: dict[int, list[RoundOutcome]] = {}
     versus = seed = ""
+    fast = False
     for path in paths:
         raw = json.loads(path.read_text(encoding="utf-8"))
-        versus, seed = raw["versus"], raw["seed"]
+        versus, seed, fast = raw["versus"], raw["seed"], raw.get("fast", False)
         for index, rounds in raw["deals"].items():
             played[int(index)] = [
                 RoundOutcome(
@@ -118,7 +132,7 @@ def load(paths: Sequence[Path]) -> tuple[str, str, dict[int, list[RoundOutcome]]
                 )
                 for r in rounds
             ]
-    return versus, seed, played
+    return versus, seed, fast, played
 
 
 def table(summary: dict[str, Any]) -> str:
@@ -153,16 +167,21 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--save", type=Path, help="JSON file kept up to date while playing")
     parser.add_argument("--part", default="0/1", help="K/N: play the deals K modulo N only")
     parser.add_argument(
+        "--fast-rollouts", action="store_true", help="expert bots at FAST_ROLLOUTS (see there)"
+    )
+    parser.add_argument(
         "--render", type=Path, nargs="+", help="write saved parts' table to docs/BOTS.md"
     )
     args = parser.parse_args(argv)
     if args.render is not None:
-        versus, seed, played = load(args.render)
-        summary = summary_of(versus, seed, played)
+        versus, seed, fast, played = load(args.render)
+        summary = summary_of(versus, seed, played, fast)
         block = table(summary)
         print(block)
         write_section(f"expert-{summary['versus']}", block, BOTS_MD)
         return
+    if args.fast_rollouts:
+        EXPERT_BUDGET["expert"] = FAST_ROLLOUTS
     k, n = (int(x) for x in args.part.split("/"))
     summary = play(args.versus, args.deals, args.seed, args.save, (k, n))
     if summary:

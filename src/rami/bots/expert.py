@@ -6,9 +6,10 @@ hard level's style (melds held) followed by its best few discards, and the table
 style that lays every meld followed by its lookahead's discard. It samples worlds
 consistent with its view, weighted by what the opponents did (:mod:`rami.bots.inference`,
 :func:`rami.bots.determinize.sample_world`), plays every candidate in the same worlds to the
-end of the round with the fast rollout policy (:func:`rami.bots.valuation.line_value`) and
-plays the best one. A candidate clearly behind the leader leaves the race; the policy's own
-line (the first) is replaced only by a line ahead of it by ``confidence`` standard errors.
+end of the round, every seat playing the hard style's policy from its own view
+(:func:`rami.bots.valuation.line_value`), and plays the best one. A candidate clearly behind
+the leader leaves the race; the policy's own line (the first) is replaced only by a line
+ahead of it by ``confidence`` standard errors.
 The chosen line's later actions are played without a new search while the turn goes as
 planned. The budget is a count (worlds per decision), so a seed gives the same decisions on
 any machine.

@@ -16,7 +16,7 @@ from random import Random
 
 from rami.actions import Action, DrawDiscard, DrawStock
 from rami.bots.policy import Style, choose_action
-from rami.bots.rollout import draw, rollout, try_apply
+from rami.bots.rollout import draw, play_turn, rollout, try_apply
 from rami.rules import MatchEnd
 from rami.scoring import hand_penalty
 from rami.state import Phase, RoundState
@@ -125,10 +125,14 @@ def line_value(
     state = play_line(world, line)
     if state is None:
         return None
-    end = state.turn_number + horizon
     if style is not None and policy_turns > 0:
+        end = state.turn_number + horizon
         state = policy_rollout(state, min(end, state.turn_number + policy_turns), style)
-    state = rollout(state, end)
+        state = rollout(state, end)
+    else:
+        if state.phase is Phase.PLAY and state.current == me:
+            state = play_turn(state)
+        state = rollout(state, state.turn_number + horizon)
     return outcome_value(state, me, points_weight, late, match_weight)
 
 
