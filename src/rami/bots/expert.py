@@ -34,7 +34,7 @@ from rami.bots.policy import SHARP, choose_action
 from rami.bots.valuation import Standing, line_value, standing
 from rami.cards import JOKER
 from rami.state import Phase, RoundState
-from rami.views import PlayerView
+from rami.views import PlayerView, round_seats
 
 LAYING = dataclasses.replace(SHARP, hold_melds=False)
 """The sharp style laying every meld it can (the alternative table play)."""
@@ -45,7 +45,8 @@ class ExpertBudget:
     """How much the expert bot searches per decision (counts only)."""
 
     worlds: int = 12
-    """Sampled worlds per searched decision; each plays every candidate still in the race."""
+    """Sampled worlds per searched decision at 2 players (at n players ``worlds * 2 // n``,
+    at least 2: the rollouts are longer); each plays every candidate still in the race."""
     discards: int = 2
     """Best discards of the hard style's ranking searched beside the lookahead's pick (the
     laying style brings only its lookahead's pick)."""
@@ -69,6 +70,10 @@ class ExpertBudget:
     """Turns of each rollout every seat plays by the hard style's greedy policy, from its own
     view; the rest of the rollout is played by the faster, plainer policy of
     :mod:`rami.bots.rollout` (0: all of it)."""
+
+    def worlds_at(self, players: int) -> int:
+        """Sampled worlds per searched decision at a table of ``players``."""
+        return self.worlds if players <= 2 else max(2, self.worlds * 2 // players)
 
     def without_inference(self) -> ExpertBudget:
         """This budget drawing worlds uniformly."""
@@ -154,7 +159,7 @@ class ExpertBot:
         weights, know = self._weights(view), read_view(view)
         late = standing(view)
         values: dict[int, list[float]] = {i: [] for i in range(len(lines))}
-        for played in range(budget.worlds):
+        for played in range(budget.worlds_at(len(round_seats(view)))):
             world = first if played == 0 and first is not None else None
             world = world or sample_world(view, self.rng, know, weights)
             for i in values:
