@@ -22,7 +22,7 @@ from rami.bots.hard import Budget
 from rami.bots.plans import step_view, turn_lines
 from rami.bots.policy import SHARP
 from rami.cards import Card, parse_cards
-from rami.engine import apply
+from rami.engine import apply, deal
 from rami.rules import get_rules
 from rami.state import Phase, RoundState
 from rami.views import view_for
@@ -155,3 +155,15 @@ def test_tournaments_with_expert_do_not_depend_on_workers(monkeypatch: pytest.Mo
                 del row[key]
     assert alone == shared
     assert alone["rounds"] == 4
+
+
+def test_larger_tables_search_fewer_worlds() -> None:
+    budget = ExpertBudget(worlds=12)
+    assert [budget.worlds_at(n) for n in (2, 3, 4)] == [12, 8, 6]
+    assert ExpertBudget(worlds=3).worlds_at(4) == 2  # never fewer than two worlds
+    bot = ExpertBot("four", dataclasses.replace(TINY_EXPERT, worlds=4, prune_every=8))
+    state = apply(deal(get_rules("rami40"), 4, "four"), DrawStock())
+    view = view_for(state, state.current)
+    line = turn_lines(view, sample_world(view, random.Random(0)), (SHARP,), 1, 2)[0]
+    assert bot.search(view, [line, line], None) == 0
+    assert bot.worlds_searched == 2

@@ -9,7 +9,15 @@ from bot_games import RULES, position
 
 from rami.actions import Discard, DrawDiscard, DrawStock
 from rami.bots.determinize import sample_world
-from rami.bots.valuation import Standing, line_value, outcome_value, play_line, standing
+from rami.bots.policy import SHARP
+from rami.bots.valuation import (
+    Standing,
+    line_value,
+    outcome_value,
+    play_line,
+    policy_rollout,
+    standing,
+)
 from rami.engine import deal
 from rami.match import new_match
 from rami.state import Phase
@@ -63,3 +71,26 @@ def test_a_line_is_valued_to_the_end_of_the_round() -> None:
     assert value is not None and -3.0 <= value <= 3.0
     refused = line_value(world, [Discard(world.hands[world.current][0])])
     assert refused is None  # a discard before the draw is against the rules
+
+
+def test_a_policy_rollout_is_a_function_of_the_world() -> None:
+    state = deal(RULES, 2, "policy")
+    view = view_for(state, state.current)
+    world = sample_world(view, random.Random(3))
+    first = policy_rollout(world, world.turn_number + 80, SHARP)
+    again = policy_rollout(world, world.turn_number + 80, SHARP)
+    assert first == again
+    assert first.phase is Phase.OVER or first.turn_number >= world.turn_number + 80
+    short = policy_rollout(world, world.turn_number + 2, SHARP)
+    assert short.turn_number <= world.turn_number + 2
+
+
+def test_policy_turns_change_only_how_the_line_is_finished() -> None:
+    state = deal(RULES, 2, "policy-line")
+    view = view_for(state, state.current)
+    world = sample_world(view, random.Random(4))
+    fast = line_value(world, [DrawStock()])
+    assert line_value(world, [DrawStock()], style=SHARP, policy_turns=0) == fast
+    by_policy = line_value(world, [DrawStock()], style=SHARP, policy_turns=80)
+    assert by_policy is not None and -3.0 <= by_policy <= 3.0
+    assert by_policy == line_value(world, [DrawStock()], style=SHARP, policy_turns=80)

@@ -6,9 +6,10 @@ hard level's style (melds held) followed by its best few discards, and the table
 style that lays every meld followed by its lookahead's discard. It samples worlds
 consistent with its view, weighted by what the opponents did (:mod:`rami.bots.inference`,
 :func:`rami.bots.determinize.sample_world`), plays every candidate in the same worlds to the
-end of the round with the fast rollout policy (:func:`rami.bots.valuation.line_value`) and
-plays the best one. A candidate clearly behind the leader leaves the race; the policy's own
-line (the first) is replaced only by a line ahead of it by ``confidence`` standard errors.
+end of the round, every seat playing the hard style's policy from its own view
+(:func:`rami.bots.valuation.line_value`), and plays the best one. A candidate clearly behind
+the leader leaves the race; the policy's own line (the first) is replaced only by a line
+ahead of it by ``confidence`` standard errors.
 The chosen line's later actions are played without a new search while the turn goes as
 planned. The budget is a count (worlds per decision), so a seed gives the same decisions on
 any machine.
@@ -33,7 +34,7 @@ from rami.bots.policy import SHARP, choose_action
 from rami.bots.valuation import Standing, line_value, standing
 from rami.cards import JOKER
 from rami.state import Phase, RoundState
-from rami.views import PlayerView
+from rami.views import PlayerView, round_seats
 
 LAYING = dataclasses.replace(SHARP, hold_melds=False)
 """The sharp style laying every meld it can (the alternative table play)."""
@@ -43,9 +44,10 @@ LAYING = dataclasses.replace(SHARP, hold_melds=False)
 class ExpertBudget:
     """How much the expert bot searches per decision (counts only)."""
 
-    worlds: int = 20
-    """Sampled worlds per searched decision; each plays every candidate still in the race."""
-    discards: int = 3
+    worlds: int = 12
+    """Sampled worlds per searched decision at 2 players (at n players ``worlds * 2 // n``,
+    at least 2: the rollouts are longer); each plays every candidate still in the race."""
+    discards: int = 2
     """Best discards of the hard style's ranking searched beside the lookahead's pick (the
     laying style brings only its lookahead's pick)."""
     lookahead: int = 6
@@ -54,7 +56,7 @@ class ExpertBudget:
     """Turns a rollout plays at most."""
     confidence: float = 2.0
     """Standard errors of gain a line needs to replace the policy's own line."""
-    prune_every: int = 4
+    prune_every: int = 3
     """Worlds between two prunings of the lines clearly behind the leader."""
     points_weight: float = 1.0
     """Value per 100 points of lead, added to 1 for winning the round."""
@@ -64,6 +66,14 @@ class ExpertBudget:
     """Inference likelihood ratios (``UNIFORM``: worlds drawn without inference)."""
     search_draws: bool = True
     """Search the draw when the pile's card could matter (else the policy's draw)."""
+    policy_turns: int = 80
+    """Turns of each rollout every seat plays by the hard style's greedy policy, from its own
+    view; the rest of the rollout is played by the faster, plainer policy of
+    :mod:`rami.bots.rollout` (0: all of it)."""
+
+    def worlds_at(self, players: int) -> int:
+        """Sampled worlds per searched decision at a table of ``players``."""
+        return self.worlds if players <= 2 else max(2, self.worlds * 2 // players)
 
     def without_inference(self) -> ExpertBudget:
         """This budget drawing worlds uniformly."""
@@ -149,7 +159,7 @@ class ExpertBot:
         weights, know = self._weights(view), read_view(view)
         late = standing(view)
         values: dict[int, list[float]] = {i: [] for i in range(len(lines))}
-        for played in range(budget.worlds):
+        for played in range(budget.worlds_at(len(round_seats(view)))):
             world = first if played == 0 and first is not None else None
             world = world or sample_world(view, self.rng, know, weights)
             for i in values:
@@ -165,7 +175,14 @@ class ExpertBot:
         self.rollouts_searched += 1
         budget = self.budget
         found = line_value(
-            world, line.actions, budget.horizon, budget.points_weight, late, budget.match_weight
+            world,
+            line.actions,
+            budget.horizon,
+            budget.points_weight,
+            late,
+            budget.match_weight,
+            SHARP,
+            budget.policy_turns,
         )
         return -10.0 if found is None else found
 

@@ -30,8 +30,8 @@ from rami.bots.knowledge import Knowledge, read_view
 from rami.bots.lookahead import best_discard, pile_beats_stock
 from rami.bots.policy import SHARP, choose_action, discard_ranking, forced_play, play_step
 from rami.bots.rollout import draw, play_turn, rollout
+from rami.bots.valuation import outcome_value
 from rami.engine import apply
-from rami.scoring import hand_penalty
 from rami.state import Phase, RoundState
 from rami.views import PlayerView
 
@@ -197,25 +197,7 @@ class HardBot:
         if state.phase is Phase.PLAY:
             state = play_turn(state)
         state = rollout(state, state.turn_number + self.budget.horizon)
-        return reward(state, me, self.budget.points_weight)
-
-
-def reward(state: RoundState, me: int, points_weight: float) -> float:
-    """1 for winning the round plus ``points_weight`` per 100 points of lead over the others'
-    mean score."""
-    if state.result is not None:
-        scores = state.result.scores
-        winner = state.result.winner
-        won = winner == me if winner is not None else scores[me] == min(scores)
-    else:
-        scores = tuple(
-            hand_penalty(hand, state.rules, state.opened[seat])
-            for seat, hand in enumerate(state.hands)
-        )
-        won = scores[me] == min(scores)
-    others = [s for seat, s in enumerate(scores) if seat != me]
-    lead = sum(others) / len(others) - scores[me]
-    return float(won) + points_weight * lead / 100
+        return outcome_value(state, me, self.budget.points_weight)
 
 
 def mean_error(values: Sequence[float]) -> tuple[float, float]:

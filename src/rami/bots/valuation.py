@@ -12,14 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from random import Random
 
 from rami.actions import Action, DrawDiscard, DrawStock
+from rami.bots.policy import Style, choose_action
 from rami.bots.rollout import draw, play_turn, rollout, try_apply
 from rami.rules import MatchEnd
 from rami.scoring import hand_penalty
 from rami.state import Phase, RoundState
-from rami.views import PlayerView, round_seats
+from rami.views import PlayerView, round_seats, view_for
 
+POLICY_ACTIONS = 40
+"""Actions per rollout turn at most for the greedy policy (a loop guard)."""
 LATE = 100
 """A score-limited match is late once its leader is this close to the limit."""
 
@@ -120,24 +124,63 @@ def line_value(
     points_weight: float = 1.0,
     late: Standing | None = None,
     match_weight: float = 1.0,
+    style: Style | None = None,
+    policy_turns: int = 0,
 ) -> float | None:
     """Play ``line`` for the current seat of ``world``, finish its turn and the round (at
-    most ``horizon`` more turns) with the fast policy, and value the end for that seat."""
+    most ``horizon`` more turns) and value the end for that seat. For the first
+    ``policy_turns`` turns every seat plays the greedy policy at ``style`` from its own view
+    (:func:`policy_rollout`), the rest with the fast policy of :mod:`rami.bots.rollout`."""
     me = world.current
-    state = line_outcome(world, line, horizon)
+    state = line_outcome(world, line, horizon, style, policy_turns)
     if state is None:
         return None
     return outcome_value(state, me, points_weight, late, match_weight)
 
 
-def line_outcome(world: RoundState, line: Sequence[Action], horizon: int = 80) -> RoundState | None:
+def line_outcome(
+    world: RoundState,
+    line: Sequence[Action],
+    horizon: int = 80,
+    style: Style | None = None,
+    policy_turns: int = 0,
+) -> RoundState | None:
     """The end of the round (or the position after ``horizon`` more turns) once the current
-    seat of ``world`` has played ``line`` and the fast policy has played the rest (None: the
-    rules refuse the line)."""
+    seat of ``world`` has played ``line`` and the rest is played out: the first
+    ``policy_turns`` turns by :func:`policy_rollout` at ``style``, then the fast policy (None:
+    the rules refuse the line)."""
     me = world.current
     state = play_line(world, line)
     if state is None:
         return None
+    if style is not None and policy_turns > 0:
+        end = state.turn_number + horizon
+        state = policy_rollout(state, min(end, state.turn_number + policy_turns), style)
+        return rollout(state, end)
     if state.phase is Phase.PLAY and state.current == me:
         state = play_turn(state)
     return rollout(state, state.turn_number + horizon)
+
+
+def policy_rollout(state: RoundState, max_turn: int, style: Style) -> RoundState:
+    """Finish the round (at most up to turn ``max_turn``) with every seat playing the greedy
+    policy at ``style`` from its own view; a draw from the pile keeps the stock's order for
+    the draws that follow (:func:`rami.bots.rollout.draw`). The style must not be sloppy, so
+    the rollout is a function of the world."""
+    rng = Random(0)
+    turn, actions = state.turn_number, 0
+    while state.phase is not Phase.OVER and state.turn_number < max_turn:
+        if state.turn_number != turn:
+            turn, actions = state.turn_number, 0
+        actions += 1
+        if actions > POLICY_ACTIONS:
+            break
+        action = choose_action(view_for(state, state.current), style, rng)
+        if isinstance(action, (DrawStock, DrawDiscard)):
+            after: RoundState | None = draw(state, action)
+        else:
+            after = try_apply(state, action)
+        if after is None:
+            break
+        state = after
+    return state
