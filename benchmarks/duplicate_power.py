@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 import statistics
 import sys
 from dataclasses import dataclass
@@ -74,6 +73,8 @@ class Power:
     mean: float
     sd: float
     rounds_per_unit: int
+    played: int
+    """Units played (the mean's interval is over these)."""
 
     def units(self, z: float) -> float:
         """Units (rounds or deals) after which ``z`` standard errors equal the mean."""
@@ -82,6 +83,15 @@ class Power:
     def rounds(self, z: float) -> int:
         """Rounds needed (rounded up)."""
         return math.ceil(self.units(z) * self.rounds_per_unit)
+
+    def interval(self) -> tuple[float, float]:
+        """The 95% normal interval of the mean over the units played."""
+        half = Z95 * self.sd / math.sqrt(self.played)
+        return self.mean - half, self.mean + half
+
+    def variance_per_round(self) -> float:
+        """The variance a single round adds (what the rounds needed scale with)."""
+        return self.sd**2 * self.rounds_per_unit
 
 
 def powers(field: list[dict[str, int]], head: list[list[int]]) -> list[Power]:
@@ -92,40 +102,44 @@ def powers(field: list[dict[str, int]], head: list[list[int]]) -> list[Power]:
     unpaired_sd = math.sqrt(statistics.variance(medium) + statistics.variance(hard))
     rounds = [d for deal in head for d in deal]
     deals = [sum(deal) / len(deal) for deal in head]
+    n = len(field)
     return [
-        Power("field", "plain", statistics.fmean(paired), unpaired_sd, 1),
-        Power("field", "duplicate", statistics.fmean(paired), statistics.stdev(paired), 1),
-        Power("head-to-head", "plain", statistics.fmean(rounds), statistics.stdev(rounds), 1),
-        Power("head-to-head", "duplicate", statistics.fmean(deals), statistics.stdev(deals), 2),
+        Power("field", "plain", statistics.fmean(paired), unpaired_sd, 1, n),
+        Power("field", "duplicate", statistics.fmean(paired), statistics.stdev(paired), 1, n),
+        Power(
+            "head-to-head", "plain", statistics.fmean(rounds), statistics.stdev(rounds), 1, 2 * n
+        ),
+        Power("head-to-head", "duplicate", statistics.fmean(deals), statistics.stdev(deals), 2, n),
     ]
 
 
-def report(results: list[Power], deals: int, seed: str, load: float) -> str:
+def report(results: list[Power], deals: int, seed: str) -> str:
     """The Markdown block of docs/BOTS.md."""
     lines = [
         f"`python3 benchmarks/duplicate_power.py --deals {deals} --seed {seed}` "
         f"({machine()}; rami51, 2 players, {deals} deals, `medium` and `hard` at their "
-        f"defaults; load average {load:.1f} when it started).",
+        "defaults; the bots are seeded and untimed, so the command gives this table on any "
+        "machine).",
         "",
-        "| design | scoring | mean penalty difference medium − hard | σ per unit | "
-        "rounds for 95% | rounds for 95% at 80% power |",
-        "|---|---|---:|---:|---:|---:|",
+        "| design | scoring | penalty difference μ (medium − hard) | its 95% interval | "
+        "σ per unit | rounds for 95% | rounds for 95% at 80% power |",
+        "|---|---|---:|---:|---:|---:|---:|",
     ]
     for p in results:
         unit = "round" if p.rounds_per_unit == 1 else f"deal of {p.rounds_per_unit} rounds"
+        low, high = p.interval()
         lines.append(
-            f"| {p.design} | {p.scoring} | {p.mean:+.1f} | {p.sd:.1f} per {unit} | "
-            f"{p.rounds(Z95)} | {p.rounds(Z95 + Z80_POWER)} |"
+            f"| {p.design} | {p.scoring} | {p.mean:+.1f} | {low:+.1f} to {high:+.1f} | "
+            f"{p.sd:.1f} per {unit} | {p.rounds(Z95)} | {p.rounds(Z95 + Z80_POWER)} |"
         )
     by = {(p.design, p.scoring): p for p in results}
     for design in ("field", "head-to-head"):
         plain, duplicate = by[design, "plain"], by[design, "duplicate"]
-        ratio = plain.rounds(Z95) / max(1, duplicate.rounds(Z95))
+        ratio = plain.variance_per_round() / duplicate.variance_per_round()
         lines.append("")
         lines.append(
-            f"{design}: duplicate scoring separates them in {duplicate.rounds(Z95)} rounds, "
-            f"plain scoring in {plain.rounds(Z95)}: **{ratio:.2f}×** the rounds plain needs "
-            "per round duplicate needs."
+            f"{design}: plain scoring needs **{ratio:.2f}×** the rounds duplicate scoring needs "
+            "(the ratio of their variances per round, whatever μ is)."
         )
     return "\n".join(lines)
 
@@ -137,7 +151,6 @@ def main() -> None:
     parser.add_argument("--log", type=Path, help="JSON lines of the deals played (resumed)")
     parser.add_argument("--no-write", action="store_true")
     args = parser.parse_args()
-    load = os.getloadavg()[0]
 
     def play(index: int) -> dict[str, Any]:
         print(f"deal {index}", file=sys.stderr, flush=True)
@@ -146,7 +159,7 @@ def main() -> None:
     log = args.log or Path(f"/tmp/duplicate_power-{args.seed}.jsonl")
     logged = resume(log, args.deals, play)
     results = powers([d["field"] for d in logged], [d["head"] for d in logged])
-    markdown = report(results, args.deals, args.seed, load)
+    markdown = report(results, args.deals, args.seed)
     print(markdown, flush=True)
     if not args.no_write:
         write_section("duplicate-power", markdown, BOTS)
