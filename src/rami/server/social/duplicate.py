@@ -6,8 +6,10 @@ and the seeds when the day is over. A logged-in account plays each deal once, at
 own against ``hard`` bots seeded from the deal (alike for everyone); the table's end records the
 round's penalty. The par bot's result on every deal of an edition is computed once, in a worker
 thread, from the edition's first play on.
-Reading the results (:mod:`rami.server.social.duplicate_boards`) is refused until one has played
-the deal, or the day is over.
+Reading the results (:mod:`rami.server.social.duplicate_boards`) or a deal's tables
+(:mod:`rami.server.social.duplicate_guard`) is refused until one has played the deal, or the
+day is over. A deal counts only if its round ends before the close: after it, a begun deal
+cannot be resumed, and a table played on to its end is marked finished without a penalty.
 """
 
 from __future__ import annotations
