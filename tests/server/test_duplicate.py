@@ -83,7 +83,7 @@ def test_three_accounts_play_a_deal_and_are_scored_by_matchpoints_and_imps() -> 
             ("Ana", 50.0, 3),
             ("Cyd", 0.0, -6),
         ]
-        replay = client.get(f"/api/tables/{tables['Bob']}/replay")
+        replay = players["Ana"].get(f"/api/tables/{tables['Bob']}/replay")
         assert replay.status_code == 200 and replay.json()["names"][0] == "Bob"
         history = client.get("/api/duplicate/players/bob").json()
         assert history["editions"] == [

@@ -40,9 +40,10 @@ from rami.server.messages.models import (
     Replay,
     TableAnswer,
 )
-from rami.server.messages.protocol import ProtocolError, protocol_schema
+from rami.server.messages.protocol import ProtocolError, encode, error_message, protocol_schema
 from rami.server.social.accounts import Accounts, record_table
 from rami.server.social.duplicate import DailyDuplicate
+from rami.server.social.duplicate_guard import table_refusal
 from rami.server.social.lobby import Lobby, TableUnavailable
 from rami.server.social.quickmatch import QuickMatch
 from rami.server.store.sql_store import SqlStorage
@@ -57,7 +58,7 @@ WEB_DIR = Path(str(files("rami") / "web"))
 
 
 REFUSALS: dict[int | str, dict[str, Any]] = {
-    status: {"model": ErrorBody} for status in (400, 404, 409, 413, 422, 429)
+    status: {"model": ErrorBody} for status in (400, 403, 404, 409, 413, 422, 429)
 }
 """The refusals a route may answer, for the OpenAPI schema."""
 
@@ -236,8 +237,18 @@ def create_app(
         answer = TableAnswer.model_validate({**table_info(table), "version": table.version})
         return JSONResponse(answer.model_dump(mode="json"))
 
+    async def hidden(request: Request, table_id: str) -> Response | None:
+        """The refusal of a Daily Duplicate table's record or replay (None: shown)."""
+        who = await players.of_request(request)
+        refused = await table_refusal(duplicate, table_id, who)
+        if refused is None:
+            return None
+        return error_response(refused.status, refused.code, refused.message)
+
     @app.get("/api/tables/{table_id}/record")
-    async def record(table_id: str) -> Response:
+    async def record(request: Request, table_id: str) -> Response:
+        if (refused := await hidden(request, table_id)) is not None:
+            return refused
         table = await _find(lobby, table_id)
         if not isinstance(table, Table):
             return table
@@ -248,7 +259,9 @@ def create_app(
         return PlainTextResponse(text, headers=headers, media_type="application/x-ndjson")
 
     @app.get("/api/tables/{table_id}/replay", response_model=Replay)
-    async def replay(table_id: str, lang: str = "en") -> Response:
+    async def replay(request: Request, table_id: str, lang: str = "en") -> Response:
+        if (refused := await hidden(request, table_id)) is not None:
+            return refused
         table = await _find(lobby, table_id)
         if not isinstance(table, Table):
             return table
@@ -288,6 +301,12 @@ def create_app(
     @app.websocket("/ws/{table_id}")
     async def socket(websocket: WebSocket, table_id: str) -> None:
         account = await players.of_websocket(websocket)
+        refused = await table_refusal(duplicate, table_id, account)
+        if refused is not None:  # watching a Daily Duplicate deal shows its cards
+            await websocket.accept()
+            await websocket.send_text(encode(error_message(refused.code, refused.message)))
+            await websocket.close(code=4403)
+            return
         await serve_socket(websocket, lobby, table_id, connections, relay, account)
 
     return app

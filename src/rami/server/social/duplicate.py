@@ -6,8 +6,10 @@ and the seeds when the day is over. A logged-in account plays each deal once, at
 own against ``hard`` bots seeded from the deal (alike for everyone); the table's end records the
 round's penalty. The par bot's result on every deal of an edition is computed once, in a worker
 thread, from the edition's first play on.
-Reading the results (:mod:`rami.server.social.duplicate_boards`) is refused until one has played
-the deal, or the day is over.
+Reading the results (:mod:`rami.server.social.duplicate_boards`) or a deal's tables
+(:mod:`rami.server.social.duplicate_guard`) is refused until one has played the deal, or the
+day is over. A deal counts only if its round ends before the close: after it, a begun deal
+cannot be resumed, and a table played on to its end is marked finished without a penalty.
 """
 
 from __future__ import annotations
@@ -49,6 +51,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("rami.server")
 
 DAY = 86400.0
+TABLE_PREFIX = "dd"
+"""How every Daily Duplicate table's id begins (other tables' ids rarely do)."""
 
 
 class DuplicateRefusal(Exception):
@@ -98,6 +102,7 @@ class DailyDuplicate:
         par_level: str = PAR_LEVEL,
         seeds: Callable[[], str] = new_seed,
     ) -> None:
+        self.accounts = store
         self.engine: Engine = store.engine
         self.run = store.run
         self.lobby = lobby
@@ -281,12 +286,12 @@ class DailyDuplicate:
         entry = await self.run(self.entry, day, kind_name, number, account.account_id)
         if entry is not None and entry["penalty"] is not None:
             raise DuplicateRefusal(409, "deal_already_played", "you have played this deal")
+        if self.closed(day):  # a deal begun and not finished before the close stays unplayed
+            raise DuplicateRefusal(409, "edition_closed", "this edition is over")
         if entry is not None:
             return Started(entry["table_id"], entry["seat"], True)
-        if self.closed(day):
-            raise DuplicateRefusal(409, "edition_closed", "this edition is over")
         seat = person_seat(number, kind)
-        table_id = "dd" + new_table_id()
+        table_id = TABLE_PREFIX + new_table_id()
         row = {"day": day, "kind": kind_name, "number": number}
         row |= {"account_id": account.account_id, "name": account.name, "seat": seat}
         row |= {"table_id": table_id, "started": self.lobby.clock.wall()}
@@ -306,16 +311,29 @@ class DailyDuplicate:
         self._ensure_pars(day, kind)
         return Started(table_id, seat, False)
 
+    def entry_of_table(self, table_id: str) -> dict[str, Any] | None:
+        """The entry played at ``table_id`` (None: not a Daily Duplicate table)."""
+        t = duplicate_entries_t.c
+        with self.engine.connect() as conn:
+            row = conn.execute(select(duplicate_entries_t).where(t.table_id == table_id)).first()
+            return None if row is None else dict(row._mapping)
+
     def _finish(self, table_id: str, penalties: list[int], now: float) -> None:
+        """Count the penalty of a deal finished while its edition is open; one finished after
+        the close (its seed public by then) is marked finished and counts for nothing."""
         t = duplicate_entries_t.c
         with self.engine.begin() as conn:
-            row = conn.execute(select(t.seat).where(t.table_id == table_id)).first()
-            if row is not None:
-                conn.execute(
-                    update(duplicate_entries_t)
-                    .where(t.table_id == table_id, t.penalty.is_(None))
-                    .values(penalty=penalties[row.seat], finished=now)
-                )
+            row = conn.execute(select(t.seat, t.day).where(t.table_id == table_id)).first()
+            if row is None:
+                return
+            late = day_of(now) > row.day
+            if late:
+                log.info("table %s finished after its edition closed: not counted", table_id)
+            conn.execute(
+                update(duplicate_entries_t)
+                .where(t.table_id == table_id, t.penalty.is_(None), t.finished.is_(None))
+                .values(penalty=None if late else penalties[row.seat], finished=now)
+            )
 
     async def finish(self, table: Table) -> bool:
         """Record the penalty of a finished Daily Duplicate table (True: nothing to do)."""
@@ -338,7 +356,7 @@ class DailyDuplicate:
         """The lobby's ``on_finish``: Daily Duplicate tables here, every other to ``others``."""
 
         async def on_finish(table: Table) -> bool:
-            if table.config.bot_seed and table.table_id.startswith("dd"):
+            if table.config.bot_seed and table.table_id.startswith(TABLE_PREFIX):
                 return await self.finish(table)
             return await others(table)
 

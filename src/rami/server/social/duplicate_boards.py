@@ -109,10 +109,13 @@ def _account_of(service: DailyDuplicate, name: str) -> int | None:
 
 
 async def history(service: DailyDuplicate, name: str) -> dict[str, Any]:
-    """A player's editions, newest first: totals, and each deal's score once the day is over."""
+    """A player's editions, newest first: totals, and each deal's score once the day is over;
+    404 ``no_such_player`` when no account has that name (none played: no editions)."""
     account_id = await service.run(_account_of, service, name)
     if account_id is None:
-        raise DuplicateRefusal(404, "no_such_player", f"{name} has played no Daily Duplicate")
+        if await service.run(service.accounts.account_named, name) is None:
+            raise DuplicateRefusal(404, "no_such_player", f"no player called {name!r}")
+        return {"name": name, "editions": []}
     entries = await service.run(_finished, service, None, None)
     played = {(e["day"], e["kind"]) for e in entries if e["account_id"] == account_id}
     editions = []
