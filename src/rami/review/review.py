@@ -7,7 +7,7 @@ budget and seed give the same review on any machine.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from random import Random
@@ -125,12 +125,18 @@ def review_record(
     seed: str = DEFAULT_SEED,
     lang: str = "en",
     progress: Progress | None = None,
+    rounds: Collection[int] | None = None,
 ) -> Review:
-    """Review every decision of match seat ``seat`` in ``record`` (already loaded)."""
+    """Review every decision of match seat ``seat`` in ``record`` (already loaded), in every
+    round or only in the match's round numbers ``rounds``."""
     if not 0 <= seat < len(record.names):
         raise ValueError(f"no seat {seat}: the record has seats 0 to {len(record.names) - 1}")
-    rounds = [r for r in seat_rounds(record, seat) if r.deal_view is not None]
-    planned = [(r, round_choices(r, seed, budget)) for r in rounds]
+    chosen = [
+        r
+        for r in seat_rounds(record, seat)
+        if r.deal_view is not None and (rounds is None or r.index in rounds)
+    ]
+    planned = [(r, round_choices(r, seed, budget)) for r in chosen]
     total = sum(len(choices) for _, choices in planned)
     done = 0
     reviewed = []
