@@ -122,9 +122,9 @@ class ReplayScreen(TableLayout):
 
     def on_mount(self) -> None:
         """Show the first deal and start the review of the seat shown."""
+        self.review_seat()
         self.show_step()
         self.set_interval(0.2, self._show_progress)
-        self.review_seat()
 
     def review_seat(self) -> None:
         """Mark the shown seat's decisions: from its review, or once a worker has done it."""

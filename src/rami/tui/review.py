@@ -150,7 +150,7 @@ def decisions_table(decisions: Collection[Decision], lang: str) -> Table:
     table = Table(expand=True)
     table.add_column(tr.gettext("Turn"), justify="right")
     table.add_column(tr.gettext("Decision"))
-    table.add_column(tr.gettext("Played"), ratio=2)
+    table.add_column(tr.gettext("Move played"), ratio=2)
     table.add_column(tr.gettext("Better"), ratio=3)
     table.add_column(tr.gettext("Points lost"), justify="right")
     table.add_column(tr.gettext("Win % lost"), justify="right")
@@ -171,29 +171,33 @@ def decisions_table(decisions: Collection[Decision], lang: str) -> Table:
 def summary_text(summary: Summary, luck: Luck, lang: str) -> str:
     """Accuracy, mean loss, rating, and luck apart."""
     tr = translator(lang)
+    accuracy, points = f"{summary.accuracy:.1f}", f"{summary.mean_loss:.2f}"
+    win, value = f"{100 * summary.mean_win_loss:.1f}", f"{summary.rating:.1f}"
+    deal, draws = f"{luck.deal:+.1f}", f"{luck.draw:+.1f}"
+    count = summary.decisions
     lines = [
         tr.ngettext(
             "Accuracy {accuracy}% over {count} decision",
             "Accuracy {accuracy}% over {count} decisions",
-            summary.decisions,
-            accuracy=f"{summary.accuracy:.1f}",
-            count=summary.decisions,
+            count,
+            accuracy=accuracy,
+            count=count,
         ),
         tr.gettext(
             "Mean loss per decision: {points} points, {win}% of the round-win chance",
-            points=f"{summary.mean_loss:.2f}",
-            win=f"{100 * summary.mean_win_loss:.1f}",
+            points=points,
+            win=win,
         ),
         tr.gettext(
             "Rating {rating} ({band}); lower is better",
-            rating=f"{summary.rating:.1f}",
+            rating=value,
             band=band_text(summary.band, lang),
         ),
         tr.gettext(
             "Luck, in cards from going out (positive: luckier than the average): "
             "the deal {deal}, the draws {draws}",
-            deal=f"{luck.deal:+.1f}",
-            draws=f"{luck.draw:+.1f}",
+            deal=deal,
+            draws=draws,
         ),
     ]
     return "\n".join(lines)
@@ -256,6 +260,7 @@ class ReviewScreen(ModalScreen[None]):
             return
         if event.state is WorkerState.SUCCESS:
             self._timer.stop()
+            self._show_progress()
             review = event.worker.result
             assert isinstance(review, Review)
             if self.on_result is not None:

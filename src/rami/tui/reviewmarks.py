@@ -77,6 +77,7 @@ def mark_line(decisions: Sequence[Decision], lang: str) -> Text:
             "mistake": tr.gettext("mistake"),
             "blunder": tr.gettext("blunder"),
         }
+        points, win = f"{d.loss_points:.1f}", f"{100 * d.loss_win:.0f}"
         said = tr.gettext(
             "{verdict} in {kind}: {played}. Better: {better} ({points} points, "
             "{win}% of the round-win chance lost)",
@@ -84,8 +85,8 @@ def mark_line(decisions: Sequence[Decision], lang: str) -> Text:
             kind=kind,
             played=d.played.text,
             better=better_text(d),
-            points=f"{d.loss_points:.1f}",
-            win=f"{100 * d.loss_win:.0f}",
+            points=points,
+            win=win,
         )
         text.append(f"{VERDICT_MARKS[d.verdict]} {said}", style=VERDICT_STYLES[d.verdict])
     return text
