@@ -64,15 +64,24 @@ async def test_r_at_the_rounds_end_reviews_it_off_the_ui_thread(tmp_path: Path) 
                 await pilot.pause()
         assert "Review my round (R)" in str(app.screen.query_one("#review").label)
         await pilot.press("r")
+        first = app.screen
+        assert isinstance(first, ReviewScreen)
+        worker = next(w for w in app.workers if w.name == "review")
+        bar = first.query_one(ProgressBar)
+        await until(pilot, lambda: (bar.progress or 0) > 0, "the progress bar moves")
+        assert worker.state is WorkerState.RUNNING and (bar.total or 0) > bar.progress
+
+        # The screen answers while the worker computes: Esc closes it and stops the worker.
+        await pilot.press("escape")
+        assert isinstance(app.screen, RoundEndScreen)
+        await until(pilot, lambda: worker.state is WorkerState.CANCELLED, "the worker stops")
+
+        await pilot.press("r")
         review_screen = app.screen
         assert isinstance(review_screen, ReviewScreen)
-        worker = next(w for w in app.workers if w.name == "review")
-        bar = review_screen.query_one(ProgressBar)
-        await until(pilot, lambda: (bar.progress or 0) > 0, "the progress bar moves")
-        assert app.screen is review_screen, "the screen answers while the worker computes"
-        await worker.wait()
+        worker = next(w for w in app.workers if w.name == "review" and w.node is review_screen)
+        await until(pilot, lambda: worker.state is WorkerState.SUCCESS, "the review is done")
         await until(pilot, lambda: "Accuracy" in shown(pilot, "#review-summary"), "figures")
-        assert worker.state is WorkerState.SUCCESS
 
         table = shown(pilot, "#review-table")
         summary = shown(pilot, "#review-summary")
@@ -88,7 +97,7 @@ async def test_r_at_the_rounds_end_reviews_it_off_the_ui_thread(tmp_path: Path) 
         await pilot.press("escape")
         assert isinstance(app.screen, RoundEndScreen)
         await pilot.press("r")
-        assert all(w.name != "review" or w is worker for w in app.workers)
+        assert [w for w in app.workers if w.name == "review" and w is not worker] == []
         assert shown(pilot, "#review-table") == table
         await pilot.press("escape", "q")
 
