@@ -151,7 +151,17 @@ class ReplayScreen(TableLayout):
 
     def _show_progress(self) -> None:
         if self.job is not None and self.job.total:
-            self.show_step()
+            self.set_status(self._status())
+
+    def _status(self) -> str:
+        tr = translator(self.lang)
+        status = tr.gettext(
+            "Replay: step {step} of {steps}, seen by {player}",
+            step=self.index + 1,
+            steps=len(self.steps),
+            player=self.match.names[self.seat],
+        )
+        return status + self._review_state()
 
     @property
     def view(self) -> PlayerView:
@@ -163,13 +173,7 @@ class ReplayScreen(TableLayout):
         tr = translator(self.lang)
         view = self.view
         self.draw(view, by_suit(view.hand), Marks(), None, {})
-        status = tr.gettext(
-            "Replay: step {step} of {steps}, seen by {player}",
-            step=self.index + 1,
-            steps=len(self.steps),
-            player=view.names[self.seat],
-        )
-        self.set_status(status + self._review_state())
+        self.set_status(self._status())
         said = narrate_log(view.events, view.names, self.lang, face)
         if view.phase is Phase.OVER and view.rounds:
             played = view.rounds[-1]
