@@ -3,7 +3,7 @@
 The review (:func:`rami.review.review_record`) judges the seat's decisions from its own views
 only, so the screen shows nothing that seat did not see. It runs in a Textual thread worker;
 the worker writes its progress to two counters that a timer shows on a progress bar (the
-worker never waits on the UI), and stops at the next decision once it is cancelled.
+worker never waits on the UI), and stops at the next turn or decision once it is cancelled.
 """
 
 from __future__ import annotations
@@ -45,10 +45,6 @@ ReviewScreen { align: center middle; }
 """
 
 
-class ReviewCancelled(Exception):
-    """The worker was cancelled between two decisions."""
-
-
 @dataclass(frozen=True)
 class ReviewRequest:
     """What to review: a match as it stands, the match seat, its rounds (None: every one)."""
@@ -76,13 +72,11 @@ class ReviewJob:
         self.total = 0
 
     def run(self) -> Review:
-        """Review the request (in a worker thread); raises ReviewCancelled once cancelled."""
+        """Review the request (in a worker thread); raises ReviewStopped once cancelled."""
         worker = get_current_worker()
         request = self.request
 
         def progress(done: int, total: int) -> None:
-            if worker.is_cancelled:
-                raise ReviewCancelled
             self.done, self.total = done, total
 
         record = loads(dumps(request.match, reveal=True))
@@ -94,6 +88,7 @@ class ReviewJob:
             request.lang,
             progress,
             request.rounds,
+            lambda: worker.is_cancelled,
         )
 
 
