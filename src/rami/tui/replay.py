@@ -119,6 +119,7 @@ class ReplayScreen(TableLayout):
         self.placed: dict[int, list[Decision]] = {}
         """The shown seat's judged decisions by step (empty until its review is in)."""
         self.job: ReviewJob | None = None
+        self.worker: Worker[Review] | None = None
 
     def on_mount(self) -> None:
         """Show the first deal and start the review of the seat shown."""
@@ -131,14 +132,22 @@ class ReplayScreen(TableLayout):
         review = self.reviews.get(self.seat)
         self.placed = {} if review is None else step_decisions(self.steps, review)
         if review is not None:
+            if self.job is not None:
+                self.job.stop()
             self.job = None
             return
         request = ReviewRequest(self.match, self.seat, None, self.review_budget, self.lang)
+        if self.job is not None:
+            self.job.stop()
         self.job = ReviewJob(request)
-        self.run_worker(self.job.run, name="review", group="review", thread=True, exclusive=True)
+        self.worker = self.run_worker(
+            self.job.run, name="review", group="review", thread=True, exclusive=True
+        )
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """Keep a finished review and mark its seat's decisions if that seat is shown."""
+        if event.worker is not self.worker:
+            return
         review = event.worker.result
         if event.state is WorkerState.SUCCESS and isinstance(review, Review):
             self.reviews[review.seat] = review
@@ -148,6 +157,11 @@ class ReplayScreen(TableLayout):
         elif event.state is WorkerState.ERROR and self.job is not None:
             self.job = None
             self.show_step()
+
+    def on_unmount(self) -> None:
+        """A review under way stops with the viewer."""
+        if self.job is not None:
+            self.job.stop()
 
     def _show_progress(self) -> None:
         if self.job is not None and self.job.total:

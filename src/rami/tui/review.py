@@ -1,16 +1,20 @@
 """The review of a round in the terminal: its decisions judged in a worker, off the UI thread.
 
 The review (:func:`rami.review.review_record`) judges the seat's decisions from its own views
-only, so the screen shows nothing that seat did not see. It runs in a Textual thread worker;
-the worker writes its progress to two counters that a timer shows on a progress bar (the
-worker never waits on the UI), and stops at the next turn or decision once it is cancelled.
+only, so the screen shows nothing that seat did not see. A Textual thread worker runs it in a
+process of its own (:mod:`rami.tui.reviewproc`: the judging never holds the interface's
+interpreter lock) and writes its progress to two counters that a timer shows on a progress
+bar (the worker never waits on the UI); closing the screen ends the process.
 """
 
 from __future__ import annotations
 
+import pickle
+import subprocess
+import sys
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import IO, ClassVar
 
 from rich.table import Table
 from rich.text import Text
@@ -19,12 +23,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, ProgressBar, Static
-from textual.worker import Worker, WorkerState, get_current_worker
+from textual.worker import Worker, WorkerState
 
 from rami.i18n import translator
 from rami.match import MatchState
-from rami.records import dumps, loads
-from rami.review import BUDGETS, DEFAULT_SEED, Review, ReviewBudget, review_record
+from rami.records import dumps
+from rami.review import BUDGETS, Review, ReviewBudget, ReviewStopped
 from rami.review.decisions import Decision
 from rami.review.review import Luck, Summary
 
@@ -64,32 +68,56 @@ def round_request(match: MatchState, seat: int, budget: ReviewBudget) -> ReviewR
 
 
 class ReviewJob:
-    """One review computed in the current worker; its progress readable from any thread."""
+    """One review: a Textual thread worker runs :meth:`run`, which supervises a process
+    (:mod:`rami.tui.reviewproc`) and relays its progress to :attr:`done` and :attr:`total`."""
 
     def __init__(self, request: ReviewRequest) -> None:
         self.request = request
         self.done = 0
         self.total = 0
+        self.process: subprocess.Popen[bytes] | None = None
+        self.stopped = False
 
     def run(self) -> Review:
-        """Review the request (in a worker thread); raises ReviewStopped once cancelled."""
-        worker = get_current_worker()
+        """Review the request (in a worker thread); raises ReviewStopped once stopped."""
         request = self.request
+        text = dumps(request.match, reveal=True)
+        command = [sys.executable, "-m", "rami.tui.reviewproc"]
+        pipe, quiet = subprocess.PIPE, subprocess.DEVNULL
+        with subprocess.Popen(command, stdin=pipe, stdout=pipe, stderr=quiet) as process:
+            self.process = process
+            assert process.stdin is not None and process.stdout is not None
+            try:
+                args = (text, request.seat, request.budget, request.lang, request.rounds)
+                pickle.dump(args, process.stdin)
+                process.stdin.close()
+                return self._read(process.stdout)
+            finally:
+                process.kill()
 
-        def progress(done: int, total: int) -> None:
-            self.done, self.total = done, total
+    def _read(self, source: IO[bytes]) -> Review:
+        while True:
+            try:
+                message = pickle.load(source)
+            except (EOFError, OSError, pickle.UnpicklingError):
+                if self.stopped:
+                    raise ReviewStopped from None
+                raise RuntimeError("the review process ended without a review") from None
+            if self.stopped:
+                raise ReviewStopped
+            if message[0] == "progress":
+                self.done, self.total = message[1], message[2]
+            elif message[0] == "done":
+                review: Review = message[1]
+                return review
+            else:
+                raise RuntimeError(message[1])
 
-        record = loads(dumps(request.match, reveal=True))
-        return review_record(
-            record,
-            request.seat,
-            request.budget,
-            DEFAULT_SEED,
-            request.lang,
-            progress,
-            request.rounds,
-            lambda: worker.is_cancelled,
-        )
+    def stop(self) -> None:
+        """End the review now (its worker raises ReviewStopped)."""
+        self.stopped = True
+        if self.process is not None:
+            self.process.kill()
 
 
 def verdict_text(verdict: str | None, lang: str) -> Text:
@@ -297,6 +325,10 @@ class ReviewScreen(ModalScreen[None]):
             )
         )
         self.query_one("#review-summary", Static).update(summary_text(summary, luck, lang))
+
+    def on_unmount(self) -> None:
+        """A review under way stops with its screen."""
+        self.job.stop()
 
     def action_close(self) -> None:
         """Back to the round's results (a review under way stops)."""
