@@ -17,6 +17,7 @@ from rami.review.report import SCHEMA, review_json
 from rami.review.review import (
     DEFAULT_SEED,
     Review,
+    ReviewStopped,
     RoundReview,
     review_record,
     worst_first,
@@ -30,6 +31,7 @@ __all__ = [
     "Option",
     "Review",
     "ReviewBudget",
+    "ReviewStopped",
     "RoundReview",
     "decide",
     "review_json",

@@ -7,7 +7,7 @@ budget and seed give the same review on any machine.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from random import Random
@@ -25,6 +25,17 @@ DEFAULT_SEED = "review"
 
 Progress = Callable[[int, int], None]
 """Called with (decisions judged, decisions in all) after each decision."""
+Stop = Callable[[], bool]
+"""Asked before each turn planned and each decision judged: True ends the review."""
+
+
+class ReviewStopped(Exception):
+    """The review was asked to stop (its ``stop`` answered True)."""
+
+
+def _check(stop: Stop | None) -> None:
+    if stop is not None and stop():
+        raise ReviewStopped
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,10 +103,13 @@ def summarize(decisions: Sequence[Decision]) -> Summary:
     return Summary(count, score, mean, win, value, band(value), tally)
 
 
-def round_choices(seat_round: SeatRound, seed: str, budget: ReviewBudget) -> list[Choice]:
+def round_choices(
+    seat_round: SeatRound, seed: str, budget: ReviewBudget, stop: Stop | None = None
+) -> list[Choice]:
     """The decisions of one round worth judging, in the order played."""
     choices: list[Choice | None] = []
     for turn in seat_round.turns:
+        _check(stop)
         choices.append(draw_choice(turn))
         if turn.play_view is not None:
             rng = Random(f"{seed}|plan|{seat_round.index}|{turn.number}")
@@ -125,18 +139,27 @@ def review_record(
     seed: str = DEFAULT_SEED,
     lang: str = "en",
     progress: Progress | None = None,
+    rounds: Collection[int] | None = None,
+    stop: Stop | None = None,
 ) -> Review:
-    """Review every decision of match seat ``seat`` in ``record`` (already loaded)."""
+    """Review every decision of match seat ``seat`` in ``record`` (already loaded), in every
+    round or only in the match's round numbers ``rounds``; raises ReviewStopped once ``stop``
+    answers True."""
     if not 0 <= seat < len(record.names):
         raise ValueError(f"no seat {seat}: the record has seats 0 to {len(record.names) - 1}")
-    rounds = [r for r in seat_rounds(record, seat) if r.deal_view is not None]
-    planned = [(r, round_choices(r, seed, budget)) for r in rounds]
+    chosen = [
+        r
+        for r in seat_rounds(record, seat)
+        if r.deal_view is not None and (rounds is None or r.index in rounds)
+    ]
+    planned = [(r, round_choices(r, seed, budget, stop)) for r in chosen]
     total = sum(len(choices) for _, choices in planned)
     done = 0
     reviewed = []
     for seat_round, choices in planned:
         decisions = []
         for number, choice in enumerate(choices):
+            _check(stop)
             turn = choice.view.turn_number
             rng = Random(f"{seed}|{seat_round.index}|{turn}|{choice.kind}|{number}")
             with suppress(InconsistentView):

@@ -8,6 +8,7 @@ from pathlib import Path
 from textual.app import App
 
 from rami.match import MatchState
+from rami.review import BUDGETS, ReviewBudget
 from rami.tui.play import PlayScreen
 from rami.tui.replay import ReplayScreen
 from rami.tui.session import Session
@@ -38,6 +39,7 @@ class RamiApp(App[Path | None]):
         save_dir: Path | None = None,
         bot_delay: float = 0.35,
         seat: int = 0,
+        review_budget: ReviewBudget = BUDGETS["quick"],
     ) -> None:
         super().__init__()
         self.settings = settings
@@ -52,12 +54,15 @@ class RamiApp(App[Path | None]):
         self.bot_delay = bot_delay
         self.games = 0
         self.replay_seat = seat
+        self.review_budget = review_budget
+        """The budget of the round reviews (R at a round's end) and the viewer's marks."""
 
     def on_mount(self) -> None:
         """Start where the command line asked: replay, resume, a new game or the setup."""
         if self.replay_match is not None:
             self.push_screen(
-                ReplayScreen(self.replay_match, self.lang, self.replay_seat), self._finished
+                ReplayScreen(self.replay_match, self.lang, self.replay_seat, self.review_budget),
+                self._finished,
             )
         elif self.session is not None:
             self._play(self.session)
@@ -78,7 +83,7 @@ class RamiApp(App[Path | None]):
         self.session = session
         self.games += 1
         self.saved = self._file_for(session)
-        screen = PlayScreen(session, self.lang, self.saved, self.bot_delay)
+        screen = PlayScreen(session, self.lang, self.saved, self.bot_delay, self.review_budget)
         self.push_screen(screen, self._after_game)
 
     def _file_for(self, session: Session) -> Path | None:

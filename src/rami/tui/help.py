@@ -52,6 +52,7 @@ def viewer_keys_markdown(lang: str) -> str:
         ("Home End", tr.gettext("to the first or the last step")),
         ("Tab", tr.gettext("look from the next seat")),
         ("P", tr.gettext("show the whole discard pile")),
+        ("M", tr.gettext("to the next decision the review marks")),
         ("?", tr.gettext("this help")),
         ("Q Esc", tr.gettext("leave the replay")),
     ]

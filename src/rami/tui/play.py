@@ -31,6 +31,7 @@ from rami.actions import (
 from rami.cards import Card
 from rami.errors import RamiError
 from rami.i18n import translator
+from rami.review import BUDGETS, ReviewBudget
 from rami.tui.dialogs import ChoiceScreen, PileScreen
 from rami.tui.handorder import Sorter, carried, drawn_card, follow, indices, moved, same_cards
 from rami.tui.help import HelpScreen
@@ -39,6 +40,7 @@ from rami.tui.prompts import key_pairs, layoff_choices, meld_choices, status_tex
 from rami.tui.refusals import refusal_text
 from rami.tui.render import Marks, by_rank, by_suit
 from rami.tui.results import RoundEndScreen
+from rami.tui.review import round_request
 from rami.tui.session import Session
 from rami.tui.table import TableLayout
 from rami.tui.widgets import HandView, TableView
@@ -75,10 +77,16 @@ class PlayScreen(TableLayout):
     ]
 
     def __init__(
-        self, session: Session, lang: str, save_path: Path | None, bot_delay: float
+        self,
+        session: Session,
+        lang: str,
+        save_path: Path | None,
+        bot_delay: float,
+        review_budget: ReviewBudget = BUDGETS["quick"],
     ) -> None:
         super().__init__(lang)
         self.session = session
+        self.review_budget = review_budget
         self.save_path = save_path
         self.bot_delay = bot_delay
         self.order: list[Card] = []
@@ -159,7 +167,9 @@ class PlayScreen(TableLayout):
             return
         self._results_open = True
         self._save()
-        self.app.push_screen(RoundEndScreen(self.view, self.lang), self._after_results)
+        review = round_request(self.session.match, self.session.human, self.review_budget)
+        screen = RoundEndScreen(self.view, self.lang, review)
+        self.app.push_screen(screen, self._after_results)
 
     def _after_results(self, choice: str | None) -> None:
         self._results_open = False

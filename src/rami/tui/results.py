@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from rich.table import Table
@@ -14,7 +15,9 @@ from textual.widgets import Button, Label, Static
 
 from rami.i18n import translator
 from rami.narration import narrate_result
+from rami.review import Review
 from rami.tui.render import cards_inline
+from rami.tui.review import ReviewRequest, ReviewScreen
 from rami.views import PlayerView, RoundScore
 
 RESULTS_CSS = """
@@ -70,12 +73,17 @@ class RoundEndScreen(ModalScreen[str]):
         Binding("enter,n", "choose('next')", show=False),
         Binding("a", "choose('again')", show=False),
         Binding("q", "choose('quit')", show=False),
+        Binding("r", "review", show=False),
     ]
 
-    def __init__(self, view: PlayerView, lang: str) -> None:
+    def __init__(self, view: PlayerView, lang: str, review: ReviewRequest | None = None) -> None:
         super().__init__()
         self.view = view
         self.lang = lang
+        self.review_request = review if review is None else replace(review, lang=lang)
+        """The player's round to review with R (None: no review offered)."""
+        self.review: Review | None = None
+        """The review once computed, shown again without computing it twice."""
 
     def compose(self) -> ComposeResult:
         """Title, the table, totals and what comes next."""
@@ -102,12 +110,33 @@ class RoundEndScreen(ModalScreen[str]):
                     yield Button(tr.gettext("Play again (A)"), id="again", variant="success")
                 else:
                     yield Button(tr.gettext("Next round (Enter)"), id="next", variant="success")
+                if self.review_request is not None:
+                    yield Button(tr.gettext("Review my round (R)"), id="review")
                 yield Button(tr.gettext("Save and quit (Q)"), id="quit")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        """Answer with the button's choice."""
+        """Answer with the button's choice (or open the review)."""
         assert event.button.id is not None
+        if event.button.id == "review":
+            self.action_review()
+            return
         self.dismiss(event.button.id)
+
+    def action_review(self) -> None:
+        """Open the review of the player's round (computed once, in a worker)."""
+        if self.review_request is None:
+            return
+        tr = translator(self.lang)
+        view = self.view
+        title = tr.gettext(
+            "Review of round {number}: {player}",
+            number=view.rounds[-1].round_index,
+            player=view.names[self.review_request.seat],
+        )
+        self.app.push_screen(ReviewScreen(self.review_request, title, self.review, self._keep))
+
+    def _keep(self, review: Review) -> None:
+        self.review = review
 
     def action_choose(self, choice: str) -> None:
         """Answer from the keyboard (next is not offered once the match is over)."""
