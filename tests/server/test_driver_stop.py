@@ -9,6 +9,7 @@ on for good.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ import pytest
 from rami.rules import get_rules
 from rami.server.social.lobby import Lobby
 from rami.server.store.sql_store import SqliteStorage
+from rami.server.tables.actor import Table
 from rami.server.tables.clock import SYSTEM_CLOCK, Clock, ManualClock
 from rami.server.tables.config import TableConfig
 from rami.server.tables.state import Settings
@@ -25,33 +27,47 @@ GUARD = 10.0
 out when the driver stops as it should)."""
 
 
-async def create_then_drop(data: Path, clock: Clock) -> tuple[bool, bool]:
+async def retire(lobby: Lobby, table: Table) -> None:
+    """Hand the table over as the cluster does: retired under its lock."""
+    async with table.lock:
+        await lobby.retire(table)
+
+
+async def drop(lobby: Lobby, table: Table) -> None:
+    """Let the table go as a lost claim does."""
+    await lobby.drop(table.table_id)
+
+
+async def create_then_stop(
+    data: Path, clock: Clock, stop: Callable[[Lobby, Table], Awaitable[None]]
+) -> tuple[bool, bool]:
     """Create a table on the embedded store (whose writes leave the event loop, so the driver
-    is inside its wait when the host is seated) and drop it at once; whether the drop
-    returned and the driver ended."""
+    is inside its wait when the host is seated) and ``stop`` serving it at once; whether
+    ``stop`` returned and the driver ended."""
     lobby = Lobby(SqliteStorage(data), Settings(), clock=clock)
     config = TableConfig(get_rules("rami40"), (None, None), None, "rami40")
     table, _ = await lobby.create(config, "Ana")
     driver = lobby.drivers[table.table_id]
     assert table.wakeup.is_set(), "seating the host wakes the driver"
-    drop = asyncio.create_task(lobby.drop(table.table_id))
-    done, _ = await asyncio.wait({drop}, timeout=GUARD)
+    stopping = asyncio.create_task(stop(lobby, table))
+    done, _ = await asyncio.wait({stopping}, timeout=GUARD)
     stopped = driver.task is not None and driver.task.done()
     if not done:  # leave nothing running behind a failed test
         assert driver.task is not None
         driver.task.cancel()
-        drop.cancel()
-        await asyncio.gather(drop, driver.task, return_exceptions=True)
+        stopping.cancel()
+        await asyncio.gather(stopping, driver.task, return_exceptions=True)
     await lobby.close()
     return bool(done), stopped
 
 
+@pytest.mark.parametrize("stop", [drop, retire], ids=["drop", "retire"])
 @pytest.mark.parametrize("clock", [SYSTEM_CLOCK, ManualClock()], ids=["system", "manual"])
-def test_dropping_a_table_right_after_it_is_created_stops_its_driver(
-    tmp_path: Path, clock: Clock
+def test_letting_a_table_go_right_after_it_is_created_stops_its_driver(
+    tmp_path: Path, clock: Clock, stop: Callable[[Lobby, Table], Awaitable[None]]
 ) -> None:
-    returned, stopped = asyncio.run(create_then_drop(tmp_path, clock))
-    assert returned, "Lobby.drop returned"
+    returned, stopped = asyncio.run(create_then_stop(tmp_path, clock, stop))
+    assert returned, "the lobby let the table go"
     assert stopped, "the driver's task ended"
 
 
