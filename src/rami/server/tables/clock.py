@@ -47,10 +47,18 @@ class SystemClock:
         return time.time()
 
     async def wait(self, event: asyncio.Event, timeout: float | None) -> bool:
-        """Wait on the event with asyncio's own timeout."""
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(event.wait(), timeout)
+        """Wait on the event with asyncio's own timeout.
+
+        ``asyncio.timeout``, not ``asyncio.wait_for``: on Python 3.11 ``wait_for`` returns the
+        event's result when the waiting task is cancelled in the turn the event is set, so the
+        cancel is lost (a driver stopped right after its table changed would wait on for good).
+        """
+        if event.is_set():
             return True
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(timeout):
+                await event.wait()
+                return True
         return False
 
     async def sleep(self, seconds: float) -> None:
