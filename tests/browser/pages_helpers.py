@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 from argon2 import PasswordHasher, profiles
-from web_helpers import DESKTOP, TIMEOUT, ServedApp
+from web_helpers import BROWSER_LIMITS, DESKTOP, TIMEOUT, ServedApp
 
 from rami.accounts import AccountConfig, AccountStore, MatchResult, Passwords
 from rami.accounts.results import SeatResult, SeatStats
@@ -54,6 +54,7 @@ class PagesServer(ServedApp):
                 accounts=self.store,
                 account_config=config,
                 clock=self.clock,
+                limits=BROWSER_LIMITS,
             )
         )
         self.games = 0

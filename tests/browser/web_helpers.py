@@ -18,6 +18,7 @@ from rami.cards import JOKER
 from rami.match import new_match
 from rami.rules import get_rules
 from rami.server import Settings, create_app
+from rami.server.messages.limits import Limits
 from rami.server.store.storage import MemoryStorage
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -64,13 +65,23 @@ class ServedApp:
         self.thread.join(30)
 
 
+BROWSER_LIMITS = Limits(create_burst=10**6, connections_per_minute=10**6)
+"""The default limits, with table creations and connections no browser test reaches (the
+limits have their own tests)."""
+
+
 class AppServer(ServedApp):
     """The app on an in-memory store; ``seed`` is the next match's seed."""
 
     def __init__(self, bot_delay: float = 0.05) -> None:
         self.seed = "browser"
         super().__init__(
-            create_app(MemoryStorage(), Settings(bot_delay=bot_delay), lambda: self.seed)
+            create_app(
+                MemoryStorage(),
+                Settings(bot_delay=bot_delay),
+                lambda: self.seed,
+                limits=BROWSER_LIMITS,
+            )
         )
 
     def create(self, seed: str = "browser", **body: Any) -> tuple[str, str]:
