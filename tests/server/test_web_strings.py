@@ -14,7 +14,8 @@ from rami.server.edge.strings import STRINGS, ui_strings
 WEB = Path(__file__).resolve().parents[2] / "src" / "rami" / "web" / "js"
 CALLS = re.compile(r'\bt\(("(?:[^"\\]|\\.)*")')
 PLURALS = re.compile(r'\btn\(("(?:[^"\\]|\\.)*")')
-LABELS = re.compile(r'\["[^"]+", ("[a-z][^"]*")\]')
+LABELS = re.compile(r'\["[^"]+", ("[a-z][^"_]*")\]')
+"""A ``[key, "label"]`` pair; a list of refusal codes (``snake_case``) is not one."""
 STATIC = re.compile(r'data-t="([^"]+)"')
 
 

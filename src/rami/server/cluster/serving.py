@@ -253,4 +253,5 @@ async def _settled(queue: asyncio.Queue[Any]) -> None:
     """Wait until everything put in ``queue`` is done (at most :data:`HANDOVER_WAIT`: a
     session whose relay went away stops taking from its queues)."""
     with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(queue.join(), HANDOVER_WAIT)
+        async with asyncio.timeout(HANDOVER_WAIT):  # wait_for can swallow a cancel (3.11)
+            await queue.join()

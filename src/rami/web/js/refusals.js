@@ -4,8 +4,7 @@
 import { cardName, errorText, seatName } from "./i18n.js";
 
 // Codes that name no reason of their own when they come as a misfit's reason.
-const NOT_A_REASON = new Set(["layoff_does_not_fit"]);
-NOT_A_REASON.add("too_many_jokers");
+const NOT_A_REASON = new Set(["layoff_does_not_fit", "too_many_jokers"]);
 
 /** The facts of a refusal as its words show them: cards named, meld and seat from 1. */
 export function refusalFields(facts) {
