@@ -163,3 +163,11 @@ def test_the_result_of_a_match_names_its_format() -> None:
         match = new_match(format_rules(PRESETS["rami51"], format), ["Ana", "Bot 2 (hard)"], "f")
         result = match_result("t", "rami51", True, match, [ana, None], [None, "hard"])
         assert result.format == format
+
+
+def test_a_profile_counts_the_rated_matches_its_player_left(tmp_path: Path) -> None:
+    with account_server(SqliteStorage(tmp_path), grace=0.0) as client:
+        signup(client, "Ana")
+        for rated in (True, False):  # away from the start: the stand-in plays both to the end
+            _until_finished(client, _one_round_match(client, rated=rated))
+        assert client.get("/api/players/Ana").json()["left_rated"] == {"rated": 1, "left": 1}

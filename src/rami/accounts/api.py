@@ -193,6 +193,8 @@ class _Api:
         if found is None or not await passwords.verify_async(stored, password):
             raise AccountError(401, "bad_login", "wrong name or password")
         account, stored_hash = found
+        if account.closed is not None:
+            raise AccountError(403, "account_closed", "a moderator closed this account")
         await self.failures_by_name.clear(key)
         await self.failures_by_address.refund(address)
         if passwords.needs_rehash(stored_hash):

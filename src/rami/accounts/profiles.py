@@ -156,16 +156,30 @@ def _games(conn: Connection, account_id: int, limit: int) -> list[dict[str, Any]
     ]
 
 
+def _left(conn: Connection, account_id: int) -> dict[str, int]:
+    """Rated matches of the account and how many of them it left (``game_players.left``)."""
+    gp = game_players_t.c
+    query = (
+        select(func.count(), func.sum(case((gp.left.is_(True), 1), else_=0)))
+        .join(games_t, games_t.c.id == gp.game_id)
+        .where(gp.account_id == account_id, games_t.c.rated.is_(True))
+    )
+    rated, left = conn.execute(query).one()
+    return {"rated": int(rated or 0), "left": int(left or 0)}
+
+
 def profile(
     conn: Connection, account_id: int, name: str, created: float, games: int
 ) -> dict[str, Any]:
-    """A player's ratings with history, latest ``games`` games and statistics by family."""
+    """A player's ratings with history, latest ``games`` games, statistics by family and how
+    often it left rated matches."""
     return {
         "name": name,
         "created": created,
         "ratings": _ratings(conn, account_id),
         "games": _games(conn, account_id, games),
         "stats": _stats(conn, account_id),
+        "left_rated": _left(conn, account_id),
     }
 
 

@@ -65,6 +65,7 @@ def _seat_row(game: int, seat: SeatResult) -> dict[str, Any]:
         "opened_rounds": len(stats.opening_turns),
         "opening_turn_total": sum(stats.opening_turns),
         "rami_sec": stats.rami_sec,
+        "left": seat.left,
     }
 
 

@@ -42,6 +42,9 @@ class SeatResult:
     account_id: int | None = None
     bot: str | None = None
     stats: SeatStats = field(default_factory=SeatStats)
+    left: bool = False
+    """The person left: the match ended with a bot playing their seat (away past the grace
+    period, or given to a stand-in), and they had not come back."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,8 +31,10 @@ accounts_t = Table(
     Column("created", Float, nullable=False),
     Column("language", String(16), nullable=True),
     Column("card_size", String(16), nullable=False, default="medium"),
+    Column("closed", Float, nullable=True),
 )
-"""One row per account; ``name_key`` is the case-folded name that makes names unique."""
+"""One row per account; ``name_key`` is the case-folded name that makes names unique;
+``closed`` the time a moderator closed it (no login, no session)."""
 
 sessions_t = Table(
     "account_sessions",
@@ -88,9 +90,11 @@ game_players_t = Table(
     Column("opened_rounds", Integer, nullable=False),
     Column("opening_turn_total", Integer, nullable=False),
     Column("rami_sec", Integer, nullable=False),
+    Column("left", Boolean, nullable=False, default=False),
     Index("game_players_account", "account_id"),
 )
-"""One seat of a finished match with its statistics, as passed in by the table code."""
+"""One seat of a finished match with its statistics, as passed in by the table code; ``left``:
+the match ended with the seat's person gone (see :class:`~rami.accounts.results.SeatResult`)."""
 
 rating_history_t = Table(
     "rating_history",

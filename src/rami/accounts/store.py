@@ -48,6 +48,8 @@ class Account:
     created: float
     language: str | None
     card_size: str
+    closed: float | None = None
+    """When a moderator closed the account (None: open)."""
 
     def settings(self) -> dict[str, str | None]:
         """The API form of the settings."""
@@ -86,7 +88,7 @@ def make_engine(url: str, create: bool = True) -> Engine:
 
 
 def _account(row: Any) -> Account:
-    return Account(row.id, row.name, row.created, row.language, row.card_size)
+    return Account(row.id, row.name, row.created, row.language, row.card_size, row.closed)
 
 
 class AccountStore:
@@ -218,6 +220,7 @@ class AccountStore:
             select(accounts_t)
             .join(sessions_t, sessions_t.c.account_id == accounts_t.c.id)
             .where(sessions_t.c.token_hash == token_hash, sessions_t.c.expires > self.clock())
+            .where(accounts_t.c.closed.is_(None))
         )
         with self.engine.connect() as conn:
             row = conn.execute(query).first()

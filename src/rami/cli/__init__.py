@@ -22,6 +22,7 @@ COMMAND_MODULES = (
     "rami.cli.solve_cmd",
     "rami.cli.serve_cmd",
     "rami.cli.db_cmd",
+    "rami.cli.admin_cmd",
     "rami.cli.play_cmd",
     "rami.cli.rules_cmd",
     "rami.cli.simulate_cmd",

@@ -26,7 +26,7 @@ DataOption = Annotated[
 ]
 
 
-def _url(database: str | None, data: Path) -> str:
+def database_url(database: str | None, data: Path) -> str:
     from rami.server.store.database import sqlite_url
 
     require_modules(scale_modules(database, None), "a PostgreSQL database")
@@ -38,7 +38,7 @@ def upgrade_cmd(database: DatabaseOption = None, data: DataOption = Path("rami-d
     """Bring the database to the newest schema (the embedded one is upgraded by rami serve)."""
     from rami.server.store.database import upgrade_url
 
-    url = _url(database, data)
+    url = database_url(database, data)
     typer.echo(f"database at revision {_reached(upgrade_url, url)}")
 
 
@@ -50,7 +50,7 @@ def current_cmd(database: DatabaseOption = None, data: DataOption = Path("rami-d
     if database is None and not (data / DB_NAME).is_file():
         current = None  # no embedded database yet: nothing is created to find that out
     else:
-        current = _reached(revision_at, _url(database, data))
+        current = _reached(revision_at, database_url(database, data))
     typer.echo(f"database at revision {current or 'none'} (newest: {head_revision()})")
 
 

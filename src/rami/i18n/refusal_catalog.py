@@ -153,6 +153,26 @@ PLAIN: dict[str, str] = {
     "edition_closed": N_("This edition is over: today's deals are on the Daily Duplicate page."),
     "no_such_edition": N_("There is no such Daily Duplicate edition."),
     "no_such_deal": N_("There is no such deal in this edition."),
+    # Blocks, reports and moderation (rami.server.social.moderation, blocks, reports).
+    "no_such_account": N_("There is no account by that name."),
+    "block_self": N_("You cannot block yourself."),
+    "too_many_blocks": N_("You block as many players as you may."),
+    "not_blocked": N_("You do not block this player."),
+    "report_self": N_("You cannot report yourself."),
+    "unknown_reason": N_("Choose a reason for the report."),
+    "bad_note": N_("The note is too long."),
+    "too_many_reports": N_("You have sent many reports: wait an hour before the next one."),
+    "bad_report": N_("Choose a player or a chat line to report."),
+    "no_such_line": N_("This chat line is no longer kept."),
+    "not_moderator": N_("Only moderators may do this."),
+    "no_such_action": N_("There is no such moderator action."),
+    "bad_reason": N_("Give a reason for the action."),
+    "bad_minutes": N_("A mute lasts from 1 minute to 90 days."),
+    "no_such_report": N_("There is no such report about this player."),
+    "unknown_role": N_("There is no such role."),
+    "chat_muted": N_("A moderator muted you: you cannot chat for now."),
+    "rated_banned": N_("A moderator banned you from rated play."),
+    "account_closed": N_("A moderator closed this account."),
 }
 """Every refusal code in words that need no facts."""
 

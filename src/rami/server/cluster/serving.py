@@ -31,6 +31,7 @@ from rami.server.cluster.ownership import Ownership
 from rami.server.edge.ws import Session
 from rami.server.messages.limits import Limits
 from rami.server.social.placement import Served
+from rami.server.social.safety import Safety
 from rami.server.tables.actor import Table
 from rami.server.tables.clock import Clock
 from rami.server.tables.identity import Identity
@@ -58,8 +59,9 @@ class RemoteSession(Session):
         table: Table,
         limits: Limits,
         account: Identity | None = None,
+        safety: Safety | None = None,
     ) -> None:
-        super().__init__(None, table, limits, account=account)  # type: ignore[arg-type]
+        super().__init__(None, table, limits, account=account, safety=safety)  # type: ignore[arg-type]
         self.bus, self.relay, self.conn = bus, relay, conn
         self.inbox: asyncio.Queue[str] = asyncio.Queue(INBOX)
         """The connection's messages in arrival order, handled one at a time by its task."""
@@ -132,7 +134,7 @@ class Serving:
                     self._run_once("offer", self._offer_forever)
                     identity = Identity.from_json(account)
                     self.served[conn] = RemoteSession(
-                        self.bus, relay, conn, table, self.limits, identity
+                        self.bus, relay, conn, table, self.limits, identity, self.lobby.safety
                     )
             case Paused(table=table_id, proc=relay):
                 self.lobby.spawn(self._hand_over(table_id, relay))

@@ -29,6 +29,7 @@ from rami.server.edge.matchmaking import matchmaking_router
 from rami.server.edge.ops import Check, Metrics, ops_router
 from rami.server.edge.pages import pages_router
 from rami.server.edge.replay import record_text, replay_frames
+from rami.server.edge.safety import safety_router
 from rami.server.edge.strings import ui_strings
 from rami.server.edge.ws import Connections, serve_socket
 from rami.server.messages.limits import Limits
@@ -46,6 +47,7 @@ from rami.server.social.duplicate import DailyDuplicate
 from rami.server.social.duplicate_guard import table_refusal
 from rami.server.social.lobby import Lobby, TableUnavailable
 from rami.server.social.quickmatch import QuickMatch
+from rami.server.social.safety import Safety
 from rami.server.store.sql_store import SqlStorage
 from rami.server.store.storage import MemoryStorage, Storage
 from rami.server.tables.actor import Table
@@ -96,13 +98,15 @@ def create_app(
     clock: Callable[[], float] = time.time,
     budgets: Budgets | None = None,
     duplicate_options: dict[str, Any] | None = None,
+    chat_words: tuple[str, ...] = (),
 ) -> FastAPI:
     """The app serving tables kept in ``storage`` (in memory when None).
 
     ``accounts`` keeps the accounts and ratings (closed with the app); None: an
     :class:`AccountStore` on the tables' database (in memory beside a memory store).
     ``clock`` is the quick match's clock (tests pass a fake one). ``duplicate_options`` are
-    keyword arguments of :class:`DailyDuplicate` (its seeds, its par level).
+    keyword arguments of :class:`DailyDuplicate` (its seeds, its par level); ``chat_words``
+    the words the chat filter masks.
 
     ``seeds`` gives each new match its secret seed (tests pass a deterministic source);
     ``limits`` bounds what one client may ask (:class:`~rami.server.messages.limits.Limits`). A
@@ -128,6 +132,7 @@ def create_app(
     duplicate = DailyDuplicate(store, lobby, create=not migrated, **(duplicate_options or {}))
     lobby.on_finish = duplicate.recording(lambda table: record_table(players, table))
     quick = QuickMatch(store.engine, create=not migrated)
+    safety = lobby.safety = Safety(store, budgets, chat_words, create=not migrated)
     tables = lobby.tables
     metrics = Metrics(
         lambda: len(tables),
@@ -159,10 +164,13 @@ def create_app(
     app.include_router(accounts_router(store, players.config))
     app.include_router(matchmaking_router(lobby, players, quick, clock))
     app.include_router(pages_router(WEB_DIR))
-    app.include_router(duplicate_router(duplicate, players, (WEB_DIR / "page.html").read_text()))
+    shell = (WEB_DIR / "page.html").read_text()
+    app.include_router(duplicate_router(duplicate, players, shell))
+    app.include_router(safety_router(safety, players, shell))
     app.state.lobby = lobby
     app.state.accounts = players
     app.state.duplicate = duplicate
+    app.state.safety = safety
     app.state.limits = limits
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
 
@@ -222,6 +230,9 @@ def create_app(
         account = await players.of_request(request)
         if config.rated and account is None:
             return error_response(401, "login_required", "log in to create a rated table")
+        banned = await safety.rated_refusal(account) if config.rated else None
+        if banned is not None:
+            return error_response(banned.status, banned.code, banned.message)
         try:
             table, token = await lobby.create(config, name, account)
         except Refusal as refusal:

@@ -56,4 +56,5 @@ def settings_app(
         checks=checks,
         account_config=account_config(settings, budgets),
         budgets=budgets,
+        chat_words=settings.chat.masked_words,
     )

@@ -6,7 +6,7 @@ Routes (every refusal is ``{"code", "message"}``):
 - ``GET /api/lobby``: ``{"open": [...], "live": [...]}``, at most :data:`LOBBY_MAX` of each.
 - ``POST /api/quickmatch {preset, players, bots_after, format, bot_level}``: 200, the ticket; 401
   ``login_required``, 403 ``bad_origin``/``bad_csrf``, 400 ``bad_quickmatch``, 409
-  ``already_waiting``, 422 ``malformed``.
+  ``already_waiting``, 403 ``rated_banned`` (quick-match tables are rated), 422 ``malformed``.
 - ``GET /api/quickmatch/{ticket}``: 200, the ticket; 401 ``login_required``, 404
   ``no_such_ticket``.
 - ``DELETE /api/quickmatch/{ticket}``: 204; 401, 403 as POST, 404 ``no_such_ticket``.
@@ -31,6 +31,7 @@ from rami.server.edge.http_errors import error_response
 from rami.server.messages.protocol import Text, describe_errors
 from rami.server.social.accounts import QUICK_BOT, Accounts
 from rami.server.social.lobby import Lobby
+from rami.server.social.moderation import SafetyRefusal
 from rami.server.social.quickmatch import BOTS_AFTER_RANGE, Pairing, QuickMatch, QuickMatchRefusal
 from rami.server.tables.auth import new_table_id
 from rami.server.tables.config import TableConfig
@@ -135,6 +136,9 @@ class _Matchmaker:
 
     async def enqueue(self, request: Request) -> Response:
         who = await self.accounts.changing(request)
+        banned = None if self.lobby.safety is None else await self.lobby.safety.rated_refusal(who)
+        if banned is not None:
+            raise banned
         try:
             body = QuickMatchBody.model_validate_json(await request.body())
         except ValidationError as error:
@@ -182,7 +186,7 @@ def _refusals(handler: Callable[..., Awaitable[Response]]) -> Callable[..., Awai
     async def wrapped(*args: Any, **kwargs: Any) -> Response:
         try:
             response = await handler(*args, **kwargs)
-        except (AccountError, QuickMatchRefusal) as refusal:
+        except (AccountError, QuickMatchRefusal, SafetyRefusal) as refusal:
             return error_response(refusal.status, refusal.code, refusal.message)
         except Refusal as refusal:
             return error_response(503, refusal.code, refusal.message)

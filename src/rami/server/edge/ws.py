@@ -20,6 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rami.accounts.answers import address_of
 from rami.accounts.budgets import Budgets, MemoryBudgets
+from rami.server.edge import table_safety
 from rami.server.edge.ops import Metrics
 from rami.server.messages.limits import Limits, TokenBucket
 from rami.server.messages.outgoing import PongMessage
@@ -36,15 +37,17 @@ from rami.server.messages.protocol import (
     ProtocolError,
     Rematch,
     Remove,
+    Report,
     StandIn,
     Start,
     encode,
     error_message,
     parse_message,
 )
-from rami.server.social import chat, rematch
+from rami.server.social import rematch
 from rami.server.social.lobby import Lobby, TableUnavailable
 from rami.server.social.placement import Arrived, Relay
+from rami.server.social.safety import Safety
 from rami.server.tables import host
 from rami.server.tables.actor import Table, refuse_protocol
 from rami.server.tables.hints import hint_message
@@ -131,8 +134,10 @@ class Session:
         account: Identity | None = None,
         connections: Connections | None = None,
         address: str = "",
+        safety: Safety | None = None,
     ) -> None:
         self.websocket = websocket
+        self.safety = safety
         self.table = table
         self.limits = limits
         self.metrics = metrics
@@ -298,10 +303,11 @@ class Session:
                     return
                 self.greeted = True
                 await table.hello(client, message)
-                chat.greet(table, client)
+                await table_safety.greet(self.safety, table, client)
                 rematch.greet(table, client)
             case Join():
-                await table.join(client, message)
+                if not await table_safety.join_refused(self.safety, table, client):
+                    await table.join(client, message)
             case Start():
                 await table.start(client, message)
             case Act():
@@ -317,7 +323,9 @@ class Session:
                 if not await self._chat_allowed():
                     self._refuse("chat_too_fast", "too many chat lines: wait a little")
                     return
-                chat.say(table, client, message.text, self.chat_bucket)
+                await table_safety.say(self.safety, table, client, message.text, self.chat_bucket)
+            case Report():
+                await table_safety.report(self.safety, table, client, message)
             case Rematch():
                 await rematch.ask(table, client)
             case Remove():
@@ -373,7 +381,14 @@ async def serve_socket(
     seats_only = connections.opening(table_id, address)
     try:
         session = Session(
-            websocket, table, connections.limits, connections.metrics, account, connections, address
+            websocket,
+            table,
+            connections.limits,
+            connections.metrics,
+            account,
+            connections,
+            address,
+            lobby.safety,
         )
         session.seats_only = seats_only and joining
         if arrived is not None:

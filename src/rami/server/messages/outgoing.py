@@ -193,6 +193,13 @@ class RemovedMessage(_ServerMessage):
     seat: int
 
 
+class ReportedMessage(_ServerMessage):
+    """The ``report`` was kept for the moderators (its id)."""
+
+    type: Literal["reported"] = "reported"
+    report: int
+
+
 ServerMessage = (
     StateMessage
     | AckMessage
@@ -205,6 +212,7 @@ ServerMessage = (
     | RematchVotesMessage
     | RematchReadyMessage
     | RemovedMessage
+    | ReportedMessage
 )
 SERVER_MESSAGES: TypeAdapter[ServerMessage] = TypeAdapter(
     Annotated[ServerMessage, Field(discriminator="type")]

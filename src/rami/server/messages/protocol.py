@@ -165,6 +165,17 @@ class Chat(_ClientMessage):
     text: Text
 
 
+class Report(_ClientMessage):
+    """Report the player of ``seat``, or the writer of the chat line ``line``, to the
+    moderators with a ``reason`` (the table's record and the line are attached)."""
+
+    type: Literal["report"] = "report"
+    seat: int | None = None
+    line: int | None = None
+    reason: Annotated[Text, Field(max_length=20)]
+    note: Annotated[Text, Field(max_length=500)] = ""
+
+
 ClientMessage = (
     Hello
     | Join
@@ -178,6 +189,7 @@ ClientMessage = (
     | StandIn
     | CloseTable
     | Chat
+    | Report
 )
 CLIENT_MESSAGES: TypeAdapter[ClientMessage] = TypeAdapter(
     Annotated[ClientMessage, Field(discriminator="type")]
@@ -196,7 +208,8 @@ def clean_name(name: str) -> str:
 _TAGS = frozenset(
     (
         *("hello", "join", "start", "act", "next_round", "hint", "ping"),
-        *("rematch", "remove", "stand_in", "close", "chat", "body", "query", "path"),
+        *("rematch", "remove", "stand_in", "close", "chat", "report", "body", "query"),
+        "path",
     )
 )
 """Leading parts of an error's location that name the message type or the request part."""

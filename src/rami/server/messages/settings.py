@@ -93,6 +93,13 @@ class SecuritySettings(_Group):
     """Days a login session lasts."""
 
 
+class ChatSettings(_Group):
+    """Table chat."""
+
+    masked_words: tuple[str, ...] = ()
+    """Whole words (any case) shown as asterisks in chat lines: the word filter (none: off)."""
+
+
 class ServerSettings(BaseSettings):
     """Every setting of ``rami serve`` (see the module's text for where they are read)."""
 
@@ -108,6 +115,7 @@ class ServerSettings(BaseSettings):
     timers: TimerSettings = TimerSettings()
     cluster: ClusterSettings = ClusterSettings()
     security: SecuritySettings = SecuritySettings()
+    chat: ChatSettings = ChatSettings()
     limits: Limits = Limits()
 
     file: ClassVar[Path | None] = None

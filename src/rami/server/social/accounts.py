@@ -139,8 +139,10 @@ def match_result(
     match: MatchState,
     accounts: list[Identity | None],
     bots: list[str | None],
+    gone: list[bool] | None = None,
 ) -> MatchResult:
-    """The result of a finished match; ``game_key`` is the table id (one match per table)."""
+    """The result of a finished match; ``game_key`` is the table id (one match per table);
+    ``gone``: the seats a bot played at the end for a person who had not come back."""
     places = placements(match.totals, match.winners, _eliminated_in(match))
     stats = seat_stats(match)
     ids = [None if who is None else who.account_id for who in accounts]
@@ -153,6 +155,7 @@ def match_result(
             account_id=ids[seat],
             bot=bots[seat] if ids[seat] is None else None,
             stats=stats[seat],
+            left=ids[seat] is not None and bool(gone and gone[seat]),
         )
         for seat in range(len(match.names))
     )
@@ -180,8 +183,9 @@ def table_result(table: Table) -> MatchResult | None:
     if match is None or not match.finished or all(who is None for who in accounts):
         return None
     bots = [seat.bot for seat in table.seats]
+    gone = [seat.autoplay or seat.stand_in is not None for seat in table.seats]
     config = table.config
-    return match_result(table.table_id, config.base, config.rated, match, accounts, bots)
+    return match_result(table.table_id, config.base, config.rated, match, accounts, bots, gone)
 
 
 async def record_table(accounts: Accounts, table: Table) -> bool:

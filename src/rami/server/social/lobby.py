@@ -31,6 +31,7 @@ from rami.bots import LEVELS
 from rami.errors import RamiError
 from rami.server.messages.protocol import encode
 from rami.server.social.placement import LocalPlacement, Placement, Remote
+from rami.server.social.safety import Safety
 from rami.server.store.storage import CorruptTableError, Storage, StorageError, StoredTable
 from rami.server.tables.actor import Table
 from rami.server.tables.auth import new_table_id
@@ -138,6 +139,8 @@ class Lobby:
         """Stored tables that could not be restored, with the reason (quarantined)."""
         self.on_finish: Callable[[Table], Awaitable[bool]] | None = None
         """Records a finished match (the app sets it when it has accounts)."""
+        self.safety: Safety | None = None
+        """Blocks, mutes, bans and reports at the tables' websockets (the app sets it)."""
         self.unrecorded: list[Table] = []
         """Finished tables restored at start-up whose result is recorded (again) on start."""
         self._loading = asyncio.Lock()

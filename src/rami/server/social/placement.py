@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from starlette.websockets import WebSocket
 
 from rami.server.tables.actor import Table
 from rami.server.tables.identity import Identity
+
+if TYPE_CHECKING:
+    from rami.server.social.safety import Safety
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +58,11 @@ class Served(Protocol):
     @property
     def broken(self) -> dict[str, str]:
         """Quarantined tables, with the reason."""
+        ...
+
+    @property
+    def safety(self) -> Safety | None:
+        """Blocks, mutes, bans and reports at the tables' websockets."""
         ...
 
     async def find(self, table_id: str) -> Table | None:

@@ -5,7 +5,10 @@ waiting tickets of the same preset, count and format together, oldest first; a t
 allowed bots (``bots_after`` seconds) and has waited that long is seated with whoever else waits
 and allows bots, the other seats going to bots of the level that ticket chose (``bot_level``).
 Pairing marks the tickets matched, with their table id and seat, in one transaction that reads
-the waiting rows ``FOR UPDATE``, so two processes pairing at once never seat a ticket twice.
+the waiting rows ``FOR UPDATE``, so two processes pairing at once never seat a ticket twice;
+the same transaction reads the blocks among the waiting accounts
+(:func:`~rami.server.social.blocks.apart`), and no table seats two players one of whom blocks
+the other (each then waits for another table).
 The time is passed in: nothing here sleeps or reads a clock.
 """
 
@@ -19,6 +22,8 @@ from typing import Any
 from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 
+from rami.server.social.blocks import apart, compatible
+from rami.server.store.safety_schema import blocks_t
 from rami.server.store.schema import quickmatch_t
 from rami.server.tables.identity import Identity
 
@@ -103,6 +108,7 @@ class QuickMatch:
         self.engine = engine
         if create:  # a database not made by the migrations (in-memory accounts)
             quickmatch_t.create(engine, checkfirst=True)
+            blocks_t.create(engine, checkfirst=True)
 
     def enqueue(
         self,
@@ -190,7 +196,8 @@ class QuickMatch:
         pairings: list[Pairing] = []
         with self.engine.begin() as conn:
             waiting = [_ticket(row) for row in conn.execute(query)]
-            for group in _groups(waiting, players, now):
+            pairs = apart(conn, {t.account.account_id for t in waiting})
+            for group in _groups(waiting, players, now, pairs):
                 accounts = tuple(t.account for t in group)
                 bots = players - len(group)
                 level = group[0].bot_level  # the ticket that waited out its bots_after
@@ -210,19 +217,38 @@ class QuickMatch:
             conn.execute(statement)
 
 
-def _groups(waiting: list[Ticket], players: int, now: float) -> list[list[Ticket]]:
-    """Full tables of people first, then tables that bots complete for tickets waited out."""
-    full = len(waiting) // players * players
-    groups = [waiting[i : i + players] for i in range(0, full, players)]
-    rest = waiting[full:]
+def _groups(
+    waiting: list[Ticket], players: int, now: float, pairs: set[frozenset[int]]
+) -> list[list[Ticket]]:
+    """Full tables of people first, then tables that bots complete for tickets waited out;
+    no table seats two accounts of a pair in ``pairs`` (a block keeps them apart)."""
+    groups: list[list[Ticket]] = []
+    forming: list[list[Ticket]] = []
+    for ticket in waiting:  # oldest first, each into the oldest group it may sit with
+        group = next((g for g in forming if _fits(g, ticket, pairs)), None)
+        if group is None:
+            forming.append(group := [])
+        group.append(ticket)
+        if len(group) == players:
+            forming.remove(group)
+            groups.append(group)
+    rest = sorted((t for g in forming for t in g), key=waiting.index)
     while True:
         due = [t for t in rest if t.bots_after is not None and now >= t.created + t.bots_after]
         if not due:
             return groups
-        allowing = [t for t in rest if t.bots_after is not None and t is not due[0]]
-        group = [due[0], *allowing[: players - 1]]
+        group = [due[0]]
+        for other in rest:
+            allowed = other.bots_after is not None and other is not due[0]
+            if allowed and len(group) < players and _fits(group, other, pairs):
+                group.append(other)
         groups.append(group)
         rest = [t for t in rest if t not in group]
+
+
+def _fits(group: list[Ticket], ticket: Ticket, pairs: set[frozenset[int]]) -> bool:
+    ids = [t.account.account_id for t in group]
+    return compatible(ids, ticket.account.account_id, pairs)
 
 
 def _mark_matched(conn: Connection, group: list[Ticket], table_id: str) -> None:

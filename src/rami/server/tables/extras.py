@@ -13,6 +13,8 @@ from itertools import count
 from typing import Any, Literal
 from weakref import WeakKeyDictionary
 
+from rami.server.tables.identity import Identity
+
 HISTORY = 50
 """Chat lines a table keeps."""
 
@@ -27,6 +29,9 @@ class ChatLog:
         self._ids = count(1)
         self._spectators: WeakKeyDictionary[object, int] = WeakKeyDictionary()
         self._numbers = count(1)
+        self.authors: dict[int, Identity] = {}
+        """The account that wrote each kept line, by line id (guests' lines are not here;
+        neither are the lines a table brought from its former owner)."""
 
     def spectator_number(self, client: object) -> int:
         """A stable number for a spectator's connection (1, 2, ... in order of first line)."""
@@ -47,18 +52,29 @@ class ChatLog:
         name: str | None,
         spectator: int | None,
         text: str,
+        author: Identity | None = None,
     ) -> dict[str, Any]:
-        """Keep a new line and return it (the fields of a ``chat`` message)."""
-        line = {
-            "id": next(self._ids),
+        """Keep a new line of the account ``author`` (None: a guest) and return it (the fields
+        of a ``chat`` message)."""
+        line_id = next(self._ids)
+        line: dict[str, Any] = {
+            "id": line_id,
             "channel": channel,
             "seat": seat,
             "name": name,
             "spectator": spectator,
             "text": text,
         }
+        if len(self.lines) == self.lines.maxlen:
+            self.authors.pop(int(self.lines[0]["id"]), None)
         self.lines.append(line)
+        if author is not None:
+            self.authors[line_id] = author
         return line
+
+    def line(self, line_id: int) -> dict[str, Any] | None:
+        """The kept line ``line_id`` (None: not kept, or never written)."""
+        return next((line for line in self.lines if line["id"] == line_id), None)
 
 
 @dataclass(slots=True)
