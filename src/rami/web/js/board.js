@@ -129,12 +129,18 @@ export class Board {
         this.showStatus("missing");
         return;
       }
-      this.watch.refused();
       const text = refusalText(message.code, message.message, message.facts);
+      if (this.chat.pending) {
+        this.chat.answered(text); // a report's refusal: said in its dialog
+        return;
+      }
+      this.watch.refused();
       this.setNotice("error", text, message.code);
       this.noticeAt = this.game ? this.game.log_count : null;
       this.selected.clear();
       this.render();
+    } else if (message.type === "reported") {
+      this.chat.answered(null);
     } else if (message.type === "chat" || message.type === "chat_log") {
       this.chat.receive(message);
     } else if (message.type === "rematch_votes") {

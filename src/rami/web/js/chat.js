@@ -1,8 +1,10 @@
 // Table chat: a panel beside the board (outside it, so a new snapshot never resets what is
 // being typed). New lines are announced politely; a viewer's mutes stay in this browser.
+// A logged-in viewer reports a line, or a seated account, over the table's socket.
 
 import { html, render } from "../vendor/lit-html/lit-html.js";
 import { t } from "./i18n.js";
+import { openReport } from "./safety.js";
 
 const muteKey = (tableId) => `rami-mute-${tableId}`;
 
@@ -68,6 +70,25 @@ export class ChatPanel {
     input.value = "";
   }
 
+  /** Report the writer of ``line`` (or the account of ``seat``): the dialog, then ``report``. */
+  report(name, what, quoted = null) {
+    openReport(name, quoted, (choice) => new Promise((resolve) => {
+      this.pending = resolve;
+      if (!this.board.send({ type: "report", ...what, ...choice })) this.answered(t("Not connected."));
+    }));
+  }
+
+  /** The socket's answer to a report: null (kept) or the refusal's words. */
+  answered(problem) {
+    const resolve = this.pending;
+    this.pending = null;
+    if (resolve) resolve(problem);
+  }
+
+  mine(line) {
+    return line.seat !== null && line.seat === this.board.seat;
+  }
+
   /** The lines, the reader hint and the mute buttons (after each line and snapshot). */
   update() {
     const snap = this.board.snap;
@@ -83,13 +104,20 @@ export class ChatPanel {
       .map(({ seat, i }) => {
         const on = muted.has(i);
         const label = on ? t("Unmute {name}", { name: seat.name }) : t("Mute {name}", { name: seat.name });
+        const report = this.board.account && seat.account
+          ? html`<button class="small" data-report-seat=${i}
+            @click=${() => this.report(seat.name, { seat: i })}>${t("Report {name}", { name: seat.name })}</button> `
+          : "";
         return html`<button class="small" data-mute=${i} aria-pressed=${on ? "true" : "false"}
-          @click=${() => this.toggleMute(i)}>${label}</button> `;
+          @click=${() => this.toggleMute(i)}>${label}</button> ${report}`;
       });
+    const reportLine = (line) => (!this.board.account || this.mine(line) ? "" : html` <button class="small link"
+      data-report-line=${line.id} aria-label=${t("Report this line of {name}", { name: this.who(line) })}
+      @click=${() => this.report(this.who(line), { line: line.id }, `${this.who(line)}: ${line.text}`)}>${t("Report")}</button>`);
     render(html`<h2 id="chat-title">${t("Chat")}</h2>
       <ol id="chat-lines" class="chat-lines" tabindex="0" aria-label=${t("Chat")}
         aria-live=${this.quiet ? "off" : "polite"} aria-relevant="additions">${shown.map(
-          (line) => html`<li class="chat-line ${line.channel}" data-chat=${line.id}><strong>${this.who(line)}</strong>: ${line.text}</li>`)}</ol>
+          (line) => html`<li class="chat-line ${line.channel}" data-chat=${line.id}><strong>${this.who(line)}</strong>: ${line.text}${reportLine(line)}</li>`)}</ol>
       <form id="chat-form" class="chat-form" @submit=${(e) => this.send(e)}>
         <label for="chat-input" class="sr-only">${t("Your message")}</label>
         <input id="chat-input" maxlength="300" autocomplete="off" placeholder=${t("Your message")}>

@@ -6,6 +6,7 @@ import { lineChart } from "./chart.js";
 import { currentLanguage, errorText, presetName, t } from "./i18n.js";
 import { startPage } from "./page.js";
 import { FAMILIES, changeText, rating, ratingText } from "./ratings.js";
+import { blockedNames, openReport, reportFromProfile, setBlocked } from "./safety.js";
 
 const STATS = [
   ["games", "Games"],
@@ -82,7 +83,24 @@ function gamesView(games) {
     <tbody>${rows}</tbody></table>`;
 }
 
-async function draw(main) {
+function leftView(left) {
+  return html`<p id="left-rated">${t("Left {left} of {rated} rated games.", left)}
+    <span class="hint-text">${t("Left: the game ended with a bot playing for them after they went away and did not come back.")}</span></p>`;
+}
+
+async function safetyView(name, account, redraw) {
+  if (!account || account.name.toLowerCase() === name.toLowerCase()) return "";
+  const blocked = (await blockedNames()).some((other) => other.toLowerCase() === name.toLowerCase());
+  const toggle = async () => {
+    const problem = await setBlocked(name, !blocked);
+    await redraw(problem || t(blocked ? "You no longer block {name}." : "You block {name}: their chat no longer reaches you and quick match keeps you apart.", { name }));
+  };
+  return html`<div class="buttons" id="profile-safety">
+    <button id="profile-report" @click=${() => openReport(name, null, (choice) => reportFromProfile(name, choice))}>${t("Report {name}", { name })}</button>
+    <button id="profile-block" aria-pressed=${blocked ? "true" : "false"} @click=${toggle}>${t(blocked ? "Unblock {name}" : "Block {name}", { name })}</button></div>`;
+}
+
+async function draw(main, _meta, account, status = "") {
   const name = decodeURIComponent(location.pathname.replace(/^\/players\//, "").replace(/\/$/, ""));
   document.title = `Rami — ${name}`;
   const response = await fetch(`/api/players/${encodeURIComponent(name)}?games=20`);
@@ -95,6 +113,9 @@ async function draw(main) {
   render(html`<section class="card-panel wide profile" aria-labelledby="player-name">
       <h1 id="player-name">${data.name}</h1>
       <p class="hint-text">${t("Member since {date}", { date: day(data.created) })}</p>
+      ${leftView(data.left_rated)}
+      ${await safetyView(data.name, account, (text) => draw(main, _meta, account, text))}
+      <p id="profile-status" role="status">${status}</p>
       <h2>${t("Ratings")}</h2>
       ${FAMILIES.map((f) => ratingView(data.name, f, data.ratings[f]))}
       <h2>${t("Statistics")}</h2>
