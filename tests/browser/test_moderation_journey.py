@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from pages_helpers import PASSWORD, cheap_passwords
+from test_social import say, wait_line
 from web_helpers import BROWSER_LIMITS, DESKTOP, TIMEOUT, ServedApp
 
 from rami.accounts import AccountConfig
@@ -53,20 +54,6 @@ def sign_up(page: Any, url: str, name: str) -> None:
     page.fill("#signup input[name=password]", PASSWORD)
     page.click("#signup button[type=submit]")
     page.wait_for_selector("#logged-in")
-
-
-def wait_line(page: Any, text: str) -> None:
-    page.wait_for_function(
-        "t => [...document.querySelectorAll('#chat-lines li')]"
-        ".some(li => li.textContent.includes(t))",
-        arg=text,
-        timeout=TIMEOUT,
-    )
-
-
-def say(page: Any, text: str) -> None:
-    page.fill("#chat-input", text)
-    page.press("#chat-input", "Enter")
 
 
 def test_a_reported_line_is_muted_by_a_moderator_granted_by_the_cli(

@@ -78,24 +78,26 @@ class Moderation:
 
     def grant(self, name: str, role: str) -> str:
         """Give ``role`` to the account ``name``; its spelling (400 ``unknown_role``)."""
+        return self._change_role(name, role, True)[0]
+
+    def revoke(self, name: str, role: str) -> bool:
+        """Take ``role`` from ``name``; False when it did not have it."""
+        return self._change_role(name, role, False)[1]
+
+    def _change_role(self, name: str, role: str, grant: bool) -> tuple[str, bool]:
+        """The account's spelling and whether anything changed."""
         if role not in ROLES:
             raise SafetyRefusal(400, "unknown_role", f"a role is one of {', '.join(ROLES)}")
         with self.engine.begin() as conn:
             account_id, spelled = account_id_of(conn, name)
-            have = select(roles_t).where(roles_t.c.account_id == account_id, roles_t.c.role == role)
-            if conn.execute(have).first() is None:
+            mine = (roles_t.c.account_id == account_id, roles_t.c.role == role)
+            had = conn.execute(select(roles_t).where(*mine)).first() is not None
+            if grant and not had:
                 row = {"account_id": account_id, "role": role, "granted": self.store.clock()}
                 conn.execute(insert(roles_t), row)
-        return spelled
-
-    def revoke(self, name: str, role: str) -> bool:
-        """Take ``role`` from ``name``; False when it did not have it."""
-        if role not in ROLES:
-            raise SafetyRefusal(400, "unknown_role", f"a role is one of {', '.join(ROLES)}")
-        with self.engine.begin() as conn:
-            account_id, _ = account_id_of(conn, name)
-            gone = delete(roles_t).where(roles_t.c.account_id == account_id, roles_t.c.role == role)
-            return bool(conn.execute(gone).rowcount)
+            elif not grant and had:
+                conn.execute(delete(roles_t).where(*mine))
+        return spelled, had != grant
 
     def is_moderator(self, account_id: int) -> bool:
         """True when the account holds the moderator role."""
