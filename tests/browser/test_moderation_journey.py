@@ -1,7 +1,7 @@
 """A report acted on by a moderator, in Chromium: a player reports an abusive chat line from the
 line itself, a moderator granted by ``rami admin grant`` (a subprocess on the server's data
 directory) sees it in the queue with the line, mutes the writer, whose next line is refused
-in words; the audit log shows the mute."""
+in words; the audit log shows the mute. The dialog, the queue and the profile pass axe."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from pages_helpers import PASSWORD, cheap_passwords
+from test_accessibility import axe_problems
 from test_social import say, wait_line
 from web_helpers import BROWSER_LIMITS, DESKTOP, TIMEOUT, ServedApp
 
@@ -57,7 +58,7 @@ def sign_up(page: Any, url: str, name: str) -> None:
 
 
 def test_a_reported_line_is_muted_by_a_moderator_granted_by_the_cli(
-    browser: Any, data_app: tuple[ServedApp, Path]
+    browser: Any, data_app: tuple[ServedApp, Path], axe_js: str
 ) -> None:
     served, data = data_app
     url = served.url
@@ -86,6 +87,7 @@ def test_a_reported_line_is_muted_by_a_moderator_granted_by_the_cli(
     ana.wait_for_selector("#report-dialog[open]")
     assert "worthless idiot" in ana.inner_text("#report-line")
     assert ana.is_checked("#report-dialog input[value=abusive_chat]")
+    assert axe_problems(ana, axe_js) == []
     ana.fill("#report-note", "insults at the table")
     ana.click("#report-send")
     ana.wait_for_function(
@@ -107,6 +109,7 @@ def test_a_reported_line_is_muted_by_a_moderator_granted_by_the_cli(
     assert "Ana reports Bob: Abusive chat" in item.inner_text()
     assert "Bob: you are a worthless idiot" in item.locator(".reported-line").inner_text()
     assert "insults at the table" in item.inner_text()
+    assert axe_problems(mod, axe_js) == []
     item.locator("select[name=action]").select_option("mute")
     item.locator("input[name=minutes]").fill("30")
     item.locator("input[name=reason]").fill("insults in chat")
@@ -123,3 +126,11 @@ def test_a_reported_line_is_muted_by_a_moderator_granted_by_the_cli(
     say(ana, "fence")
     wait_line(bob, "Ana: fence")
     assert "still here" not in ana.inner_text("#chat-lines")
+
+    ana.goto(url + "/players/Bob")  # the profile: rated matches left, report and block
+    ana.wait_for_selector("#profile-block")
+    assert "Left 0 of 0 rated games." in ana.inner_text("#left-rated")
+    assert axe_problems(ana, axe_js) == []
+    ana.click("#profile-block")
+    ana.wait_for_selector("#profile-block[aria-pressed=true]")
+    assert "You block Bob" in ana.inner_text("#profile-status")
