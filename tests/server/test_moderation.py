@@ -4,13 +4,17 @@ non-moderator's attempt refused; mute, rated ban and closure in effect; the word
 
 from __future__ import annotations
 
-from account_helpers import PASSWORD, account_server, browser, csrf, login
+from pathlib import Path
+
+from account_helpers import PASSWORD, account_server, browser, csrf, login, signup
 from fastapi.testclient import TestClient
 from safety_helpers import act, grant_moderator, member, next_chat, seated
 from server_helpers import UNHURRIED, Player, seeds
+from test_rated_tables import _one_round_match, _until_finished
 
 from rami.server import Settings, create_app
 from rami.server.social.reports import REPORTS_PER_HOUR
+from rami.server.store.sql_store import SqliteStorage
 from rami.server.store.storage import MemoryStorage
 
 
@@ -174,3 +178,18 @@ def test_the_word_filter_masks_whole_words_in_any_case() -> None:
         with seated(ana, bob) as (_table, (a, b)):
             b.send(type="chat", text="DARN it, darning is fine")
             assert next_chat(a)["text"] == "**** it, darning is fine"
+
+
+def test_a_rated_ban_refuses_the_rematch_of_a_rated_match(tmp_path: Path) -> None:
+    with account_server(SqliteStorage(tmp_path), grace=0.0) as client:
+        signup(client, "Ana")
+        mod = member(client, "Mod")
+        grant_moderator(client, "Mod")
+        table = _one_round_match(client, rated=True)
+        _until_finished(client, table)
+        assert act(mod, name="Ana", action="ban_rated", reason="collusion").status_code == 200
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            ana = Player(ws)
+            ana.hello()
+            ana.send(type="rematch")
+            assert ana.until(lambda m: m["type"] == "error")["code"] == "rated_banned"

@@ -45,7 +45,8 @@ async def greet(safety: Safety | None, table: Table, client: Client) -> None:
 
 
 async def join_refused(safety: Safety | None, table: Table, client: Client) -> bool:
-    """True (and refused) when a banned account asks for a seat at a rated table."""
+    """True (and refused) when a banned account asks for a seat at a rated table, or for its
+    rematch."""
     if safety is None or not table.config.rated:
         return False
     refusal = await safety.rated_refusal(client.account)

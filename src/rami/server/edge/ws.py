@@ -327,7 +327,8 @@ class Session:
             case Report():
                 await table_safety.report(self.safety, table, client, message)
             case Rematch():
-                await rematch.ask(table, client)
+                if not await table_safety.join_refused(self.safety, table, client):
+                    await rematch.ask(table, client)
             case Remove():
                 await host.remove(table, client, message)
             case StandIn():
