@@ -222,10 +222,10 @@ def create_app(
         account = await players.of_request(request)
         if config.rated and account is None:
             return error_response(401, "login_required", "log in to create a rated table")
-        try:
-            table, token = await lobby.create(config, name, account)
-        except Refusal as refusal:
-            return error_response(503, refusal.code, refusal.message)
+        made = await lobby.create(config, name, account)
+        if isinstance(made, Refusal):
+            return error_response(503, made.code, made.message)
+        table, token = made
         created = CreatedTable(table=table.table_id, seat=0, token=token)
         return JSONResponse(created.model_dump(), 201)
 
