@@ -27,7 +27,7 @@ ENGINE_PATHS = (
 """The core files whose refusals are the engine's."""
 ENGINE_FILES = frozenset(path.relative_to(SRC).as_posix() for path in ENGINE_PATHS)
 CODE = re.compile(r"^[a-z]+(_[a-z]+)*$")
-CODE_FIRST = {"illegal", "_fail", "Refusal", "ProtocolError", "error_message"}
+CODE_FIRST = {"illegal", "_fail", "Refusal", "ProtocolError", "error_message", "_refuse"}
 """Calls whose first argument is a refusal code."""
 CODE_SECOND = {
     "IllegalActionError",

@@ -125,6 +125,8 @@ PLAIN: dict[str, str] = {
     "bad_chat": N_("A chat message has 1 to 300 characters."),
     "unknown_format": N_("There is no such match format."),
     "format_not_for_rules": N_("This match format is not a shorter match of this game."),
+    "hello_timeout": N_("The connection stayed silent too long and was closed: reload the page."),
+    "too_many_spectators": N_("This table has all the watchers it takes: try again later."),
     # The HTTP edge's answers for what no route handles.
     "internal_error": N_("The server failed on this request: try again."),
     "not_found": N_("There is nothing at this address."),

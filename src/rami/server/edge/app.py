@@ -233,10 +233,10 @@ def create_app(
         banned = await safety.rated_refusal(account) if config.rated else None
         if banned is not None:
             return error_response(banned.status, banned.code, banned.message)
-        try:
-            table, token = await lobby.create(config, name, account)
-        except Refusal as refusal:
-            return error_response(503, refusal.code, refusal.message)
+        made = await lobby.create(config, name, account)
+        if isinstance(made, Refusal):
+            return error_response(503, made.code, made.message)
+        table, token = made
         created = CreatedTable(table=table.table_id, seat=0, token=token)
         return JSONResponse(created.model_dump(), 201)
 

@@ -11,7 +11,8 @@
 | ``GET /api/duplicate/players/{name}`` | a player's history |
 
 Refusals: 401 ``login_required``, 403 ``play_deal_first``, 404 ``no_such_edition`` /
-``no_such_deal`` / ``no_such_player``, 409 ``deal_already_played`` / ``edition_closed``.
+``no_such_deal`` / ``no_such_player``, 409 ``deal_already_played`` / ``edition_closed``,
+503 ``storage_failed`` (the table was not saved).
 """
 
 from __future__ import annotations
@@ -29,7 +30,6 @@ from rami.server.social.accounts import Accounts
 from rami.server.social.duplicate import DailyDuplicate, DuplicateRefusal, seconds_to_midnight
 from rami.server.social.duplicate_boards import day_board, deal_board, history, progress
 from rami.server.tables.identity import Identity
-from rami.server.tables.state import Refusal
 
 
 async def _answer(work: Callable[[], Awaitable[Any]]) -> Response:
@@ -37,8 +37,6 @@ async def _answer(work: Callable[[], Awaitable[Any]]) -> Response:
         return JSONResponse(await work())
     except (AccountError, DuplicateRefusal) as refusal:
         return error_response(refusal.status, refusal.code, refusal.message)
-    except Refusal as refusal:
-        return error_response(503, refusal.code, refusal.message)
 
 
 def duplicate_router(service: DailyDuplicate, accounts: Accounts, shell: str) -> APIRouter:

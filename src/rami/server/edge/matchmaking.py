@@ -127,11 +127,15 @@ class _Matchmaker:
         levels = (None,) * len(pairing.accounts) + (pairing.bot_level,) * pairing.bots
         rules = format_rules(PRESETS[pairing.preset], pairing.format)
         config = TableConfig(rules, levels, QUICK_TURN_SECONDS, pairing.preset, True, True)
+        people = {seat: (who.name, who) for seat, who in enumerate(pairing.accounts)}
         try:
-            people = {seat: (who.name, who) for seat, who in enumerate(pairing.accounts)}
-            await self.lobby.create_match(config, people, pairing.table_id)
+            made = await self.lobby.create_match(config, people, pairing.table_id)
         except Exception:  # the tickets wait again; the next poll pairs them anew
             log.exception("quick-match table %s was not created", pairing.table_id)
+            made = None
+        if isinstance(made, Refusal):
+            log.error("quick-match table %s was not created: %s", pairing.table_id, made)
+        if made is None or isinstance(made, Refusal):
             await self.run_sync(self.quick.unpair, pairing.table_id)
 
     async def enqueue(self, request: Request) -> Response:
@@ -188,8 +192,6 @@ def _refusals(handler: Callable[..., Awaitable[Response]]) -> Callable[..., Awai
             response = await handler(*args, **kwargs)
         except (AccountError, QuickMatchRefusal, SafetyRefusal) as refusal:
             return error_response(refusal.status, refusal.code, refusal.message)
-        except Refusal as refusal:
-            return error_response(503, refusal.code, refusal.message)
         return response
 
     return wrapped

@@ -41,6 +41,7 @@ from rami.server.store.duplicate_schema import duplicate_deals_t, duplicate_entr
 from rami.server.tables.auth import new_table_id
 from rami.server.tables.config import TableConfig
 from rami.server.tables.identity import Identity
+from rami.server.tables.state import Refusal
 from rami.shuffle import new_seed
 
 if TYPE_CHECKING:
@@ -310,12 +311,15 @@ class DailyDuplicate:
             deal_rules(kind), bots, base=kind.preset, bot_seed=bot_seed_of(deal["seed"])
         )
         try:
-            await self.lobby.create_match(
+            made = await self.lobby.create_match(
                 config, {seat: (account.name, account)}, table_id, deal["seed"]
             )
         except Exception:
             await self.run(self._unclaim, table_id)
             raise
+        if isinstance(made, Refusal):
+            await self.run(self._unclaim, table_id)
+            raise DuplicateRefusal(503, made.code, made.message)
         self._ensure_pars(day, kind)
         return Started(table_id, seat, False)
 

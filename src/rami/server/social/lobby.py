@@ -290,13 +290,15 @@ class Lobby:
 
     async def create(
         self, config: TableConfig, host_name: str, account: Identity | None = None
-    ) -> tuple[Table, str]:
+    ) -> tuple[Table, str] | Refusal:
         """A new table with its host in seat 1 (bound to ``account`` when logged in); returns
-        the table and the host's token."""
+        the table and the host's token, or the refusal (``storage_failed``)."""
         table = await self._new_table(config)
+        if isinstance(table, Refusal):
+            return table
         async with table.lock:
-            _, token = await table.take_seat(host_name, 0, account)
-        return table, token
+            seated = await table.take_seat(host_name, 0, account)
+        return seated if isinstance(seated, Refusal) else (table, seated[1])
 
     async def create_match(
         self,
@@ -304,49 +306,57 @@ class Lobby:
         people: Mapping[int, tuple[str, Identity | None]],
         table_id: str | None = None,
         seed: str | None = None,
-    ) -> tuple[Table, dict[int, str]]:
+    ) -> tuple[Table, dict[int, str]] | Refusal:
         """A new table seating ``people`` (by seat: a name and an account, or None; the bots of
-        ``config`` in the others), started; returns it and each person's seat token. ``seed``
-        is the match seed (None: a fresh one from :attr:`seeds`)."""
+        ``config`` in the others), started; returns it and each person's seat token, or the
+        refusal. ``seed`` is the match seed (None: a fresh one from :attr:`seeds`)."""
         table = await self._new_table(config, table_id, seed)
+        if isinstance(table, Refusal):
+            return table
         tokens: dict[int, str] = {}
         async with table.lock:
             for seat, (name, account) in people.items():
-                _, tokens[seat] = await table.take_seat(name, seat, account)
-            await table.start_match()
+                seated = await table.take_seat(name, seat, account)
+                if isinstance(seated, Refusal):
+                    return seated
+                tokens[seat] = seated[1]
+            refusal = await table.start_match()
+            if refusal is not None:
+                return refusal
             table.mark_away()  # nobody is connected yet: the grace period runs from now
             table.broadcast()
         return table, tokens
 
     async def _new_table(
         self, config: TableConfig, table_id: str | None = None, seed: str | None = None
-    ) -> Table:
+    ) -> Table | Refusal:
         table_id = table_id or new_table_id()
         created = self.clock.wall()
         seed = self.seeds() if seed is None else seed
         stored = StoredTable(table_id, created, config.to_json(), {"seed": seed})
+        not_saved = Refusal("storage_failed", "the table was not saved: try again")
         try:
             await self.storage.create_table(stored)
         except StorageError as error:
             log.error("table %s not saved: %s", table_id, error)
-            raise Refusal("storage_failed", "the table was not saved: try again") from None
+            return not_saved
         if await self.placement.adopt(table_id) is not None:  # a new id nobody else can own
-            raise Refusal("storage_failed", "the table was not saved: try again")
+            return not_saved
         table = Table(table_id, config, seed, self.storage, self.settings, created, self.clock)
         self._add(table)
         return table
 
-    async def open_rematch(self, table: Table) -> tuple[str, dict[int, str]]:
+    async def open_rematch(self, table: Table) -> tuple[str, dict[int, str]] | Refusal:
         """Create and start the rematch of ``table`` (same seats, names, accounts, bots and
-        rules, a new seed); returns its id and each person's new token."""
+        rules, a new seed); returns its id and each person's new token, or the refusal."""
         levels = tuple(seat.bot or seat.stand_in for seat in table.seats)
         people = {
             index: (seat.name or "?", seat.account)
             for index, seat in enumerate(table.seats)
             if levels[index] is None
         }
-        new, tokens = await self.create_match(replace(table.config, bots=levels), people)
-        return new.table_id, tokens
+        made = await self.create_match(replace(table.config, bots=levels), people)
+        return made if isinstance(made, Refusal) else (made[0].table_id, made[1])
 
     async def view(self, table_id: str) -> Table | None:
         """The table to read (records, replays, facts): the one served here, or a fresh replay

@@ -5,14 +5,16 @@ where it is (``rematch_ready``) with its own new seat token, which no other conn
 spectators get the table id only.
 
 A seat the host gave to a bot (:mod:`rami.server.tables.host`) does not vote and is a bot of that
-level at the new table. The votes and the new tokens are kept in memory only: a seat's
-connection that says ``hello`` again at the old table gets its ``rematch_ready`` again.
+level at the new table. The votes and the new tokens are events kept in memory only
+(:data:`~rami.server.tables.events.MemoryEvent`): a seat's connection that says ``hello``
+again at the old table gets its ``rematch_ready`` again.
 """
 
 from __future__ import annotations
 
 from rami.server.messages.outgoing import RematchReadyMessage, RematchVotesMessage, encode
 from rami.server.tables.actor import Table
+from rami.server.tables.commands import AskRematch, NoteRematch, sender_of
 from rami.server.tables.state import Client, Refusal
 
 
@@ -48,33 +50,37 @@ def greet(table: Table, client: Client) -> None:
 
 
 async def ask(table: Table, client: Client) -> None:
-    """A seated player asks for a rematch (once the match is over)."""
+    """A seated player asks for a rematch (once the match is over): the vote is a table
+    command (:class:`~rami.server.tables.commands.AskRematch`); the last one makes the table."""
 
-    async def command(sender: Client) -> None:
-        if sender.seat is None:
-            raise Refusal("spectator", "spectators do not vote for a rematch")
-        if table.match is None or not table.match.finished:
-            raise Refusal("match_not_over", "a rematch is asked for once the match is over")
-        if table.rematch.table is None:
-            table.rematch.asked.add(sender.seat)
-            if all(seat in table.rematch.asked for seat in voters(table)):
-                await _make(table)
-                return
+    async def command(sender: Client) -> Refusal | None:
+        done = await table.execute(AskRematch(sender_of(sender.seat)))
+        if isinstance(done, Refusal):
+            return done
+        if table.rematch.table is None and all(s in table.rematch.asked for s in voters(table)):
+            return await _make(table)
         for other in list(table.clients):
             other.send(votes_message(table))
         ready = ready_message(table, sender)
         if ready is not None:
             sender.send(ready)
+        return None
 
     await table.run(client, command)
 
 
-async def _make(table: Table) -> None:
+async def _make(table: Table) -> Refusal | None:
     if table.spawn_rematch is None:
-        raise Refusal("storage_failed", "the rematch table could not be made")
-    table.rematch.table, table.rematch.tokens = await table.spawn_rematch(table)
+        return Refusal("storage_failed", "the rematch table could not be made")
+    made = await table.spawn_rematch(table)
+    if isinstance(made, Refusal):
+        return made
+    noted = await table.execute(NoteRematch("table", *made))
+    if isinstance(noted, Refusal):
+        return noted
     for other in list(table.clients):
         other.send(votes_message(table))
         ready = ready_message(table, other)
         if ready is not None:
             other.send(ready)
+    return None

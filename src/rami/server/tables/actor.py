@@ -32,7 +32,14 @@ from rami.server.tables.clock import SYSTEM_CLOCK, Clock
 from rami.server.tables.commands import Command, Deal, Play, StartMatch, TakeSeat, sender_of
 from rami.server.tables.config import TableConfig
 from rami.server.tables.decide import decide
-from rami.server.tables.events import BadEventError, Event, JoinEvent, parse_event, stored_form
+from rami.server.tables.events import (
+    MEMORY_EVENTS,
+    AnyEvent,
+    BadEventError,
+    JoinEvent,
+    parse_event,
+    stored_form,
+)
 from rami.server.tables.evolve import evolve
 from rami.server.tables.identity import Identity
 from rami.server.tables.rules import fits
@@ -69,8 +76,11 @@ class Table(TableState):
         clock: Clock = SYSTEM_CLOCK,
     ) -> None:
         super().__init__(table_id, config, seed, storage, settings, created, clock)
-        self.spawn_rematch: Callable[[Table], Awaitable[tuple[str, dict[int, str]]]] | None = None
-        """Creates the rematch table (set by the lobby): its id and the people's new tokens."""
+        self.spawn_rematch: (
+            Callable[[Table], Awaitable[tuple[str, dict[int, str]] | Refusal]] | None
+        ) = None
+        """Creates the rematch table (set by the lobby): its id and the people's new tokens, or
+        the refusal."""
         self.on_finish: Callable[[Table], Awaitable[bool]] | None = None
         """Records the finished match; False: not recorded now (a later load tries again)."""
 
@@ -85,14 +95,18 @@ class Table(TableState):
             raise BadEventError(f"{event.type} does not fit the table: {refusal.message}")
         evolve(self, event)
 
-    async def execute(self, command: Command) -> list[Event] | Refusal:
-        """Decide ``command``, store its events, evolve the table; the events, or the refusal
-        (:class:`NotStored` when the store failed). The caller holds the lock."""
+    async def execute(self, command: Command) -> list[AnyEvent] | Refusal:
+        """Decide ``command``, store its events (those not kept in memory only), evolve the
+        table; the events, or the refusal (:class:`NotStored` when the store failed). The
+        caller holds the lock."""
         decided = decide(self, command)
         if isinstance(decided, Refusal):
             return decided
         listed = self.listed_status()
         for event in decided:
+            if isinstance(event, MEMORY_EVENTS):
+                evolve(self, event)
+                continue
             try:
                 await self.storage.append(self.table_id, self.version + 1, stored_form(event))
             except StorageError as error:
@@ -105,14 +119,6 @@ class Table(TableState):
                 return decided  # listed as playing until recorded: the next load records it
             await self.store_status()
         return decided
-
-    async def execute_or_raise(self, command: Command) -> list[Event]:
-        """:meth:`execute`, raising the refusal (for callers outside a connection)."""
-        done = await self.execute(command)
-        if isinstance(done, Refusal):
-            self._log_not_stored(done)
-            raise done
-        return done
 
     def _log_not_stored(self, refusal: Refusal) -> None:
         if isinstance(refusal, NotStored):
@@ -219,8 +225,7 @@ class Table(TableState):
     async def run(
         self, client: Client, command: Callable[[Client], Awaitable[Refusal | None] | None]
     ) -> None:
-        """Run a command under the lock; a refusal (returned or raised) is reported with a
-        resync."""
+        """Run a command under the lock; a refusal it returns is reported with a resync."""
         async with self.lock:
             if self.retired:
                 client.close()
@@ -228,17 +233,14 @@ class Table(TableState):
             if self.closed:
                 self.refuse(client, "table_closed", "the host closed this table")
                 return
-            try:
-                result = command(client)
-                refusal = await result if asyncio.iscoroutine(result) else result
-            except Refusal as raised:
-                refusal = raised
+            result = command(client)
+            refusal = await result if asyncio.iscoroutine(result) else result
             if isinstance(refusal, Refusal):
                 self._log_not_stored(refusal)
                 self.refuse(client, refusal.code, refusal.message, refusal.facts)
 
     async def perform(
-        self, client: Client, command: Command, then: Callable[[list[Event]], None] | None = None
+        self, client: Client, command: Command, then: Callable[[list[AnyEvent]], None] | None = None
     ) -> None:
         """Run a table command for ``client``: on success, ``then`` (with the events), an ack
         and a broadcast; a refusal is reported with a resync."""
@@ -258,7 +260,7 @@ class Table(TableState):
         """Take a seat."""
         token = new_token()
 
-        def joined(events: list[Event]) -> None:
+        def joined(events: list[AnyEvent]) -> None:
             seat = next(event.seat for event in events if isinstance(event, JoinEvent))
             client.send(encode({"type": "joined", "seat": seat, "token": token}))
             self._bind(client, seat)
@@ -270,22 +272,32 @@ class Table(TableState):
 
     async def take_seat(
         self, name: str, wanted: int | None, account: Identity | None = None
-    ) -> tuple[int, str]:
+    ) -> tuple[int, str] | Refusal:
         """Seat ``name`` (in ``wanted``, or the first free seat) for the lobby; returns the seat
-        and token (raises :class:`Refusal`). The caller holds the lock.
+        and token, or the refusal. The caller holds the lock.
 
         A logged-in player sits under the account's name, bound to the account; a rated
         table seats only accounts (and its bots).
         """
         token = new_token()
         command = TakeSeat("table", name, wanted, token_hash(token), account)
-        events = await self.execute_or_raise(command)
+        events = await self._execute_logged(command)
+        if isinstance(events, Refusal):
+            return events
         seat = next(event.seat for event in events if isinstance(event, JoinEvent))
         return seat, token
 
-    async def start_match(self) -> None:
-        """Start the match for the lobby (raises :class:`Refusal`); the caller holds the lock."""
-        await self.execute_or_raise(StartMatch("table"))
+    async def start_match(self) -> Refusal | None:
+        """Start the match for the lobby (None: started); the caller holds the lock."""
+        done = await self._execute_logged(StartMatch("table"))
+        return done if isinstance(done, Refusal) else None
+
+    async def _execute_logged(self, command: Command) -> list[AnyEvent] | Refusal:
+        """:meth:`execute` for a caller outside a connection (a store failure is logged)."""
+        done = await self.execute(command)
+        if isinstance(done, Refusal):
+            self._log_not_stored(done)
+        return done
 
     async def start(self, client: Client, _msg: Start) -> None:
         """The host starts the match once every seat is taken."""

@@ -81,5 +81,31 @@ class CloseTable:
     by: Sender
 
 
-Command = TakeSeat | StartMatch | Play | Deal | RemoveSeat | GiveToBot | CloseTable
+@dataclass(frozen=True, slots=True)
+class AskRematch:
+    """Ask for a rematch (a seated person, once the match is over)."""
+
+    by: Sender
+
+
+@dataclass(frozen=True, slots=True)
+class NoteRematch:
+    """Note the rematch table the lobby made (the table): its id and the people's tokens."""
+
+    by: Sender
+    table: str
+    tokens: dict[int, str]
+
+
+Command = (
+    TakeSeat
+    | StartMatch
+    | Play
+    | Deal
+    | RemoveSeat
+    | GiveToBot
+    | CloseTable
+    | AskRematch
+    | NoteRematch
+)
 """Every command a table decides."""

@@ -12,10 +12,12 @@ from rami.actions import action_text, parse_action
 from rami.errors import RamiError
 from rami.server.tables import rules
 from rami.server.tables.commands import (
+    AskRematch,
     CloseTable,
     Command,
     Deal,
     GiveToBot,
+    NoteRematch,
     Play,
     RemoveSeat,
     Sender,
@@ -25,10 +27,13 @@ from rami.server.tables.commands import (
 from rami.server.tables.events import (
     AccountRef,
     ActEvent,
+    AnyEvent,
     CloseEvent,
     Event,
     JoinEvent,
     NextRoundEvent,
+    RematchAskEvent,
+    RematchMadeEvent,
     RemoveEvent,
     StandInEvent,
     StartEvent,
@@ -36,7 +41,7 @@ from rami.server.tables.events import (
 from rami.server.tables.state import Refusal, TableState
 
 
-def decide(table: TableState, command: Command) -> list[Event] | Refusal:
+def decide(table: TableState, command: Command) -> list[AnyEvent] | Refusal:
     """The events ``command`` leads to at ``table`` now, or the :class:`Refusal` it meets."""
     refusal = rules.table_open(table)
     if refusal is not None:
@@ -56,9 +61,13 @@ def decide(table: TableState, command: Command) -> list[Event] | Refusal:
             return _host(table, command.by, StandInEvent(seat=command.seat, level=command.level))
         case CloseTable():
             return _host(table, command.by, CloseEvent())
+        case AskRematch():
+            return _ask_rematch(table, command.by)
+        case NoteRematch():
+            return _note_rematch(table, command)
 
 
-def _checked(table: TableState, event: Event) -> list[Event] | Refusal:
+def _checked(table: TableState, event: Event) -> list[AnyEvent] | Refusal:
     refusal = rules.fits(table, event)
     return [event] if refusal is None else refusal
 
@@ -69,7 +78,7 @@ def _version_seen(table: TableState, version: int | None) -> Refusal | None:
     return Refusal("stale_version", f"you saw version {version}, now {table.version}")
 
 
-def _take_seat(table: TableState, command: TakeSeat) -> list[Event] | Refusal:
+def _take_seat(table: TableState, command: TakeSeat) -> list[AnyEvent] | Refusal:
     account = command.account
     refusal = (
         (
@@ -100,7 +109,7 @@ def _take_seat(table: TableState, command: TakeSeat) -> list[Event] | Refusal:
     )
 
 
-def _start(table: TableState, by: Sender) -> list[Event] | Refusal:
+def _start(table: TableState, by: Sender) -> list[AnyEvent] | Refusal:
     if by == "spectator":
         return Refusal("spectator", "spectators cannot start the match")
     if by != 0 and by != "table":
@@ -108,7 +117,7 @@ def _start(table: TableState, by: Sender) -> list[Event] | Refusal:
     return _checked(table, StartEvent())
 
 
-def _play(table: TableState, command: Play) -> list[Event] | Refusal:
+def _play(table: TableState, command: Play) -> list[AnyEvent] | Refusal:
     by = command.by
     if by == "spectator":
         return Refusal("spectator", "spectators cannot play")
@@ -131,7 +140,7 @@ def _play(table: TableState, command: Play) -> list[Event] | Refusal:
     return [ActEvent(seat=seat, action=text).with_match(event.match_after)]
 
 
-def _deal(table: TableState, command: Deal) -> list[Event] | Refusal:
+def _deal(table: TableState, command: Deal) -> list[AnyEvent] | Refusal:
     if command.by == "spectator":
         return Refusal("spectator", "spectators cannot deal")
     event = NextRoundEvent()
@@ -139,7 +148,23 @@ def _deal(table: TableState, command: Deal) -> list[Event] | Refusal:
     return [event] if refusal is None else refusal
 
 
-def _host(table: TableState, by: Sender, event: Event) -> list[Event] | Refusal:
+def _host(table: TableState, by: Sender, event: Event) -> list[AnyEvent] | Refusal:
     if by != 0 and by != "table":
         return Refusal("host_only", "only the host (seat 1) can do this")
     return _checked(table, event)
+
+
+def _ask_rematch(table: TableState, by: Sender) -> list[AnyEvent] | Refusal:
+    if not isinstance(by, int):
+        return Refusal("spectator", "spectators do not vote for a rematch")
+    if table.match is None or not table.match.finished:
+        return Refusal("match_not_over", "a rematch is asked for once the match is over")
+    if by in table.rematch.asked or table.rematch.table is not None:
+        return []  # asking twice counts once; once it is made, it is made
+    return [RematchAskEvent(seat=by)]
+
+
+def _note_rematch(table: TableState, command: NoteRematch) -> list[AnyEvent] | Refusal:
+    if command.by != "table" or table.rematch.table is not None:
+        raise ValueError("the table notes its one rematch")  # under its lock: never twice
+    return [RematchMadeEvent(table=command.table, tokens=command.tokens)]

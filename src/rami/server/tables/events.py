@@ -1,10 +1,13 @@
-"""The stored events of a table: a typed, versioned union, one model per kind.
+"""The events of a table: a typed, versioned union, one model per kind.
 
 A table is its configuration plus these events in order. Each is stored as a compact JSON
 object with ``type`` first and its version ``v`` (rows written before ``v`` existed read as
 version 1). :func:`parse_event` reads a stored row back, :func:`stored_form` writes one; the
 rules an event must fit are in :mod:`rami.server.tables.rules`, its effect in
 :mod:`rami.server.tables.evolve`.
+
+The rematch events (:data:`MemoryEvent`) are not stored: they are not part of the game
+record, they count no version, and they live as long as the table stays in memory.
 """
 
 from __future__ import annotations
@@ -103,11 +106,35 @@ class CloseEvent(_Event):
     type: Literal["close"] = "close"
 
 
+class RematchAskEvent(_Event):
+    """A seated person asked for a rematch (the match is over)."""
+
+    type: Literal["rematch_ask"] = "rematch_ask"
+    seat: int
+
+
+class RematchMadeEvent(_Event):
+    """The rematch table was made: its id and each person's new seat token (secrets, which
+    is one reason these events stay in memory)."""
+
+    type: Literal["rematch_made"] = "rematch_made"
+    table: str
+    tokens: dict[int, str]
+
+
+MemoryEvent = RematchAskEvent | RematchMadeEvent
+"""The events kept in memory only: applied, never stored."""
+
+MEMORY_EVENTS = (RematchAskEvent, RematchMadeEvent)
+
 Event = Annotated[
     JoinEvent | StartEvent | ActEvent | NextRoundEvent | RemoveEvent | StandInEvent | CloseEvent,
     Field(discriminator="type"),
 ]
 """Every kind of stored event, told apart by ``type``."""
+
+AnyEvent = Event | MemoryEvent
+"""What :func:`~rami.server.tables.decide.decide` returns and ``evolve`` applies."""
 
 _EVENT: TypeAdapter[Event] = TypeAdapter(Event)
 

@@ -2,7 +2,8 @@
 
 The actor calls it once the event is stored; a restored table calls it for each stored event
 in order. It trusts the event (:func:`~rami.server.tables.rules.fits` checked it) and changes
-the table in place: seats, the match, the closed flag, and the version, counted per event.
+the table in place: seats, the match, the closed flag, and the version, counted per stored
+event. The rematch events (kept in memory only) change the rematch votes and count no version.
 """
 
 from __future__ import annotations
@@ -12,10 +13,12 @@ from typing import TypeVar
 from rami.server.tables import rules
 from rami.server.tables.events import (
     ActEvent,
+    AnyEvent,
     CloseEvent,
-    Event,
     JoinEvent,
     NextRoundEvent,
+    RematchAskEvent,
+    RematchMadeEvent,
     RemoveEvent,
     StandInEvent,
     StartEvent,
@@ -26,9 +29,15 @@ from rami.server.tables.state import TableState
 T = TypeVar("T", bound=TableState)
 
 
-def evolve(table: T, event: Event) -> T:
+def evolve(table: T, event: AnyEvent) -> T:
     """``table`` once ``event`` happened (changed in place, and returned)."""
     match event:
+        case RematchAskEvent():
+            table.rematch.asked.add(event.seat)
+            return table
+        case RematchMadeEvent():
+            table.rematch.table, table.rematch.tokens = event.table, dict(event.tokens)
+            return table
         case JoinEvent():
             seat = table.seats[event.seat]
             seat.name, seat.token_hash, seat.joined = event.name, event.token_hash, True
