@@ -27,6 +27,7 @@ COMMAND_MODULES = (
     "rami.cli.rules_cmd",
     "rami.cli.simulate_cmd",
     "rami.cli.analyze_cmd",
+    "rami.cli.worker_cmd",
 )
 """Modules with a ``register(app)`` function; add a topic's module here."""
 

@@ -175,6 +175,16 @@ PLAIN: dict[str, str] = {
     "chat_muted": N_("A moderator muted you: you cannot chat for now."),
     "rated_banned": N_("A moderator banned you from rated play."),
     "account_closed": N_("A moderator closed this account."),
+    # The reviews' refusals (rami.server.social.reviews, rami.server.edge.reviews).
+    "bad_budget": N_("A review is either quick or full."),
+    "no_such_review": N_("There is no such review."),
+    "not_your_game": N_(
+        "You can review only your own seat in games you played; in a public game, any seat "
+        "once the match is over."
+    ),
+    "review_after_match": N_("This review opens once the match is over."),
+    "review_allowance": N_("You have used today's reviews: more tomorrow."),
+    "round_not_over": N_("That round has not finished yet."),
 }
 """Every refusal code in words that need no facts."""
 

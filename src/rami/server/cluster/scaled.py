@@ -20,6 +20,7 @@ from sqlalchemy import text
 
 from rami.accounts.budgets import RedisBudgets
 from rami.server.cluster.placement import ClusterTiming, cluster_lobby
+from rami.server.cluster.review_queue import QueueRunner, review_queue
 from rami.server.edge.configured import settings_app, table_settings
 from rami.server.edge.ops import Check
 from rami.server.messages.settings import ServerSettings
@@ -65,7 +66,14 @@ def scaled_app(settings: ServerSettings) -> FastAPI:
         await redis.ping()
 
     checks: dict[str, Check] = {"database": database_answers, "redis": redis_answers}
-    return settings_app(settings, lobby=lobby, checks=checks, budgets=RedisBudgets(redis))
+    runner = QueueRunner(review_queue(settings))
+    return settings_app(
+        settings,
+        lobby=lobby,
+        checks=checks,
+        budgets=RedisBudgets(redis),
+        reviews=lambda _store: runner,
+    )
 
 
 def export_settings(settings: ServerSettings) -> None:

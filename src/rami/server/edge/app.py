@@ -29,6 +29,7 @@ from rami.server.edge.matchmaking import matchmaking_router
 from rami.server.edge.ops import Check, Metrics, ops_router
 from rami.server.edge.pages import pages_router
 from rami.server.edge.replay import record_text, replay_frames
+from rami.server.edge.reviews import reviews_router
 from rami.server.edge.safety import safety_router
 from rami.server.edge.strings import ui_strings
 from rami.server.edge.ws import Connections, serve_socket
@@ -47,6 +48,9 @@ from rami.server.social.duplicate import DailyDuplicate
 from rami.server.social.duplicate_guard import table_refusal
 from rami.server.social.lobby import Lobby, TableUnavailable
 from rami.server.social.quickmatch import QuickMatch
+from rami.server.social.review_jobs import LocalRunner, Runner
+from rami.server.social.review_store import ReviewStore
+from rami.server.social.reviews import Reviews
 from rami.server.social.safety import Safety
 from rami.server.store.sql_store import SqlStorage
 from rami.server.store.storage import MemoryStorage, Storage
@@ -99,6 +103,8 @@ def create_app(
     budgets: Budgets | None = None,
     duplicate_options: dict[str, Any] | None = None,
     chat_words: tuple[str, ...] = (),
+    reviews: Callable[[ReviewStore], Runner] | None = None,
+    review_options: dict[str, Any] | None = None,
 ) -> FastAPI:
     """The app serving tables kept in ``storage`` (in memory when None).
 
@@ -106,7 +112,10 @@ def create_app(
     :class:`AccountStore` on the tables' database (in memory beside a memory store).
     ``clock`` is the quick match's clock (tests pass a fake one). ``duplicate_options`` are
     keyword arguments of :class:`DailyDuplicate` (its seeds, its par level); ``chat_words``
-    the words the chat filter masks.
+    the words the chat filter masks. ``reviews``
+    makes the runner of the review jobs from their store (None: one local worker process);
+    ``review_options`` are keyword arguments of :class:`Reviews` (the daily allowance, the
+    budgets).
 
     ``seeds`` gives each new match its secret seed (tests pass a deterministic source);
     ``limits`` bounds what one client may ask (:class:`~rami.server.messages.limits.Limits`). A
@@ -133,6 +142,9 @@ def create_app(
     lobby.on_finish = duplicate.recording(lambda table: record_table(players, table))
     quick = QuickMatch(store.engine, create=not migrated)
     safety = lobby.safety = Safety(store, budgets, chat_words, create=not migrated)
+    review_store = ReviewStore(store.engine, create=not migrated)
+    runner = (reviews or LocalRunner)(review_store)
+    reviewing = Reviews(review_store, runner, lobby.clock.wall, **(review_options or {}))
     tables = lobby.tables
     metrics = Metrics(
         lambda: len(tables),
@@ -146,7 +158,9 @@ def create_app(
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await lobby.start()
         await duplicate.start()
+        await runner.start()
         yield
+        await runner.close()
         await duplicate.close()
         await lobby.close()
         players.close()
@@ -171,6 +185,7 @@ def create_app(
     app.state.accounts = players
     app.state.duplicate = duplicate
     app.state.safety = safety
+    app.state.reviews = reviewing
     app.state.limits = limits
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
 
@@ -255,6 +270,8 @@ def create_app(
         if refused is None:
             return None
         return error_response(refused.status, refused.code, refused.message)
+
+    app.include_router(reviews_router(reviewing, players, lambda t: _find(lobby, t), hidden))
 
     @app.get("/api/tables/{table_id}/record")
     async def record(request: Request, table_id: str) -> Response:

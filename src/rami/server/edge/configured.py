@@ -3,6 +3,9 @@ accounts API's configuration, and the embedded app."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from fastapi import FastAPI
 
 from rami.accounts import AccountConfig
@@ -11,6 +14,8 @@ from rami.server.edge.app import create_app
 from rami.server.edge.ops import Check
 from rami.server.messages.settings import ServerSettings
 from rami.server.social.lobby import Lobby
+from rami.server.social.review_jobs import LocalRunner, Runner
+from rami.server.social.review_store import ReviewStore
 from rami.server.store.storage import Storage
 from rami.server.tables.state import Settings
 
@@ -46,8 +51,10 @@ def settings_app(
     lobby: Lobby | None = None,
     checks: dict[str, Check] | None = None,
     budgets: Budgets | None = None,
+    reviews: Callable[[ReviewStore], Runner] | None = None,
 ) -> FastAPI:
-    """The app serving ``storage`` (or ``lobby``) as ``settings`` say."""
+    """The app serving ``storage`` (or ``lobby``) as ``settings`` say; its reviews run on
+    ``reviews`` (None: the embedded server's worker processes)."""
     return create_app(
         storage,
         table_settings(settings),
@@ -57,4 +64,6 @@ def settings_app(
         account_config=account_config(settings, budgets),
         budgets=budgets,
         chat_words=settings.chat.masked_words,
+        reviews=reviews or partial(LocalRunner, processes=settings.reviews.processes),
+        review_options={"daily": settings.reviews.daily},
     )

@@ -13,7 +13,7 @@ import json
 import os
 import tomllib
 from pathlib import Path
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any, ClassVar, Literal
 from urllib.parse import urlsplit, urlunsplit
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -79,6 +79,18 @@ class ClusterSettings(_Group):
     """Tables without an owner taken over per sweep."""
 
 
+class ReviewSettings(_Group):
+    """The game reviews' jobs."""
+
+    processes: Annotated[int, Field(ge=1, le=64)] = 1
+    """Embedded: worker processes ``rami serve`` starts for reviews (on first use)."""
+    daily: Annotated[int, Field(ge=0)] = 20
+    """Reviews an account may have computed per UTC day (stored reviews are free)."""
+    queue: Literal["redis", "postgres"] = "redis"
+    """Scaled out: the job queue ``rami worker`` reads, on the deployment's Redis or
+    PostgreSQL."""
+
+
 class SecuritySettings(_Group):
     """Who may call the server and how its cookies and client addresses are read."""
 
@@ -116,6 +128,7 @@ class ServerSettings(BaseSettings):
     cluster: ClusterSettings = ClusterSettings()
     security: SecuritySettings = SecuritySettings()
     chat: ChatSettings = ChatSettings()
+    reviews: ReviewSettings = ReviewSettings()
     limits: Limits = Limits()
 
     file: ClassVar[Path | None] = None

@@ -1,7 +1,7 @@
 // A player's page (/players/<name>): ratings with their history (a chart and its numbers),
 // statistics by family, and the latest games with their replays and records.
 
-import { html, render } from "../vendor/lit-html/lit-html.js";
+import { html, nothing, render } from "../vendor/lit-html/lit-html.js";
 import { lineChart } from "./chart.js";
 import { currentLanguage, errorText, presetName, t } from "./i18n.js";
 import { startPage } from "./page.js";
@@ -100,6 +100,22 @@ async function safetyView(name, account, redraw) {
     <button id="profile-block" aria-pressed=${blocked ? "true" : "false"} @click=${toggle}>${t(blocked ? "Unblock {name}" : "Block {name}", { name })}</button></div>`;
 }
 
+function accuracyView(name, reviews) {
+  if (!reviews.length) return nothing;
+  const values = reviews.map((r) => r.accuracy);
+  const shown = values.map((v) => v.toFixed(1));
+  const chart = lineChart(values, {
+    id: "chart-accuracy",
+    title: t("{name}'s accuracy in each reviewed round", { name }),
+    desc: t("From {first}% to {last}% over {count} reviewed rounds.", {
+      first: shown[0],
+      last: shown[shown.length - 1],
+      count: values.length,
+    }),
+  });
+  return html`<h2>${t("Accuracy over time")}</h2><figure id="accuracy">${chart}</figure>`;
+}
+
 async function draw(main, _meta, account, status = "") {
   const name = decodeURIComponent(location.pathname.replace(/^\/players\//, "").replace(/\/$/, ""));
   document.title = `Rami — ${name}`;
@@ -110,6 +126,8 @@ async function draw(main, _meta, account, status = "") {
       <p class="error" role="alert">${errorText(data.code, data.message)}</p></section>`, main);
     return;
   }
+  const reviewed = await fetch(`/api/players/${encodeURIComponent(name)}/reviews`);
+  const reviews = reviewed.ok ? (await reviewed.json()).reviews : [];
   render(html`<section class="card-panel wide profile" aria-labelledby="player-name">
       <h1 id="player-name">${data.name}</h1>
       <p class="hint-text">${t("Member since {date}", { date: day(data.created) })}</p>
@@ -118,6 +136,7 @@ async function draw(main, _meta, account, status = "") {
       <p id="profile-status" role="status">${status}</p>
       <h2>${t("Ratings")}</h2>
       ${FAMILIES.map((f) => ratingView(data.name, f, data.ratings[f]))}
+      ${accuracyView(data.name, reviews)}
       <h2>${t("Statistics")}</h2>
       ${statsView(data.stats)}
       <h2 id="games-title">${t("Latest games")}</h2>

@@ -7,12 +7,18 @@ import { meldWords } from "./meldsview.js";
 import { redrawDisplay, startDisplay } from "./display.js";
 import { registerServiceWorker } from "./install.js";
 import { languageOptions } from "./page.js";
+import { decisionFrame, decisionTitle, fetchReview, lossChart, mistakesView, summaryView, verdictText } from "./review.js";
+import { currentAccount } from "./session.js";
 
 const LANG_KEY = "rami-lang";
 const root = document.getElementById("replay");
 const tableId = location.pathname.split("/").pop();
 let data = null;
 let at = 0;
+let mySeat = null;
+let account = null;
+const reviews = new Map();
+const tries = new Map();
 
 const face = (card, cls = "small") =>
   html`<span class="card ${cls}" role="img" aria-label=${cardName(card)}>${cardFace(card, letters())}</span>`;
@@ -43,6 +49,38 @@ function meldView(m, i) {
     (c) => html`<span class="card small" aria-hidden="true">${cardFace(c, letters())}</span>`)}</div>`;
 }
 
+async function review(round) {
+  reviews.set(round, { waiting: true });
+  tries.clear();
+  draw();
+  const found = await fetchReview(tableId, mySeat, round, currentLanguage());
+  reviews.set(round, found);
+  draw();
+}
+
+function reviewPanel(frame) {
+  const found = reviews.get(frame.round);
+  if (!found) {
+    if (mySeat !== null) return html`<button id="review-round" class="primary" @click=${() => review(frame.round)}>${t("Review this round")}</button>`;
+    return account ? nothing : html`<p class="hint-text">${t("Log in to review your rounds.")}</p>`;
+  }
+  if (found.waiting) return html`<p role="status" class="review-wait">${t("The review is being computed…")}</p>`;
+  if (found.error) return html`<p class="error" role="alert">${found.error}</p>`;
+  const part = found.report.rounds[0];
+  const show = (d) => go(decisionFrame(data.frames, part.round, d) ?? at);
+  return html`<h2>${t("Review of {name}, round {number}", { name: data.names[mySeat], number: part.round })}</h2>
+    ${summaryView(part)}<figure>${lossChart(part.decisions, `loss-${part.round}`)}</figure>
+    ${mistakesView(part.decisions, { onShow: show, tries, redraw: draw })}`;
+}
+
+function markAt(frame) {
+  const found = reviews.get(frame.round);
+  if (!found || !found.report) return nothing;
+  const part = found.report.rounds[0];
+  const here = part.decisions.filter((d) => d.verdict && decisionFrame(data.frames, part.round, d) === at);
+  return here.map((d) => html`<p class="review-mark ${d.verdict}" role="note">${verdictText(d.verdict)} · ${decisionTitle(d)}</p>`);
+}
+
 function draw() {
   const frame = data.frames[at];
   const top = frame.discard[frame.discard.length - 1];
@@ -61,8 +99,9 @@ function draw() {
       <input id="slider" type="range" min="0" max=${data.frames.length - 1} .value=${String(at)} aria-label=${t("Position")}
         @input=${(e) => go(Number(e.target.value))}>
       <span role="status">${t("Round {number}", { number: frame.round })} · ${at + 1}/${data.frames.length}</span>
-      <p class="hint-text" aria-live="polite">${frame.text || t("The deal")}</p>
+      <p class="hint-text" aria-live="polite">${frame.text || t("The deal")}</p>${markAt(frame)}
     </section>
+    <section class="review" id="review" style="grid-column: 1 / -1">${reviewPanel(frame)}</section>
     <section class="opponents" style="grid-column: 1 / -1">${frame.hands.map((hand, seat) => seatView(frame, hand, seat))}</section>
     <section class="center" style="grid-column: 1 / -1">
       <span class="pile" role="img" aria-label=${pile}>${top ? cardFace(top, letters()) : nothing}<span class="pile-count"
@@ -87,6 +126,9 @@ async function load(lang) {
     return false;
   }
   data = body;
+  account = await currentAccount();
+  const seat = account ? data.names.indexOf(account.name) : -1;
+  mySeat = seat >= 0 ? seat : null;
   document.getElementById("table-title").textContent = `${tableId} · ${t("rules {hash}", { hash: data.rules_hash })}`;
   draw();
   return true;
@@ -113,6 +155,11 @@ async function start() {
     if (e.key === "ArrowRight") go(at + 1);
     if (e.key === "ArrowLeft") go(at - 1);
   });
+  const asked = /^#review=(\d+)$/.exec(location.hash);
+  if (asked && mySeat !== null) {
+    go(roundsOf(data.frames).get(Number(asked[1])) ?? 0);
+    review(Number(asked[1]));
+  }
   window.ramiReplay = { get at() { return at; }, get frames() { return data.frames; } };
 }
 

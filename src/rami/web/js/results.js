@@ -6,6 +6,7 @@ import { cardFace } from "./cards.js";
 import { cardName, letters, seatName, t } from "./i18n.js";
 import { carryMutes } from "./chat.js";
 import { ratingChangesView } from "./ratingchange.js";
+import { roundReviewView } from "./roundreview.js";
 
 /** The scores table: one row per finished round, then the totals. */
 export function scoresView(board, caption, extraClass = "") {
@@ -75,7 +76,7 @@ export function roundOverView(board) {
     <h2 id="round-over-title" tabindex="-1">${t("End of round {number}", { number: result.round })}</h2><p>${result.text}</p>${winners}
     <table class="results"><thead><tr><th scope="col">${t("Player")}</th><th scope="col">${t("Hand left")}</th><th scope="col">${t("Points")}</th><th
       scope="col">${t("Total")}</th><th scope="col"><span class="sr-only">${t("went out")}</span></th></tr></thead>
-    <tbody>${rows}</tbody></table>
+    <tbody>${rows}</tbody></table>${roundReviewView(board, result.round)}
     <details class="fair" data-keep="fair-result" ?open=${board.openDetails.has("fair-result")} @toggle=${(e) => board.keepDetails(e)}>
       <summary>${t("Fair shuffle")}</summary>
       <p>${before}<code>${result.seed}</code>${after || ""}</p>

@@ -1,0 +1,109 @@
+"""The review journey in Chromium: a logged-in player plays a one-round match against a bot,
+reviews the round from the round-end box (accuracy and luck there), opens the review on the
+replay (the chart of the points lost, each mistake shown on the board as it was, a "find a
+better move" try answered after the pick), and finds the accuracy on the profile."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from pages_helpers import Clock, PagesServer, cheap_passwords, log_in, new_page
+from review_helpers import SMALL
+from server_helpers import seeds
+from test_rated_journey import play_to_the_end
+from web_helpers import BROWSER_LIMITS, TIMEOUT, ServedApp
+
+from rami.accounts import AccountConfig, AccountStore
+from rami.server import Settings, create_app
+from rami.server.store.storage import MemoryStorage
+
+
+class ReviewServer(PagesServer):
+    """The pages' app whose reviews use small budgets (the code is the same)."""
+
+    def __init__(self) -> None:
+        self.store = AccountStore("sqlite://")
+        self.clock = Clock()
+        config = AccountConfig(passwords=cheap_passwords(), signups_per_address=(10_000, 3600.0))
+        app = create_app(
+            MemoryStorage(),
+            Settings(bot_delay=0.0),
+            seeds("review-journey"),
+            accounts=self.store,
+            account_config=config,
+            clock=self.clock,
+            limits=BROWSER_LIMITS,
+            review_options={"budgets": SMALL},
+        )
+        ServedApp.__init__(self, app)
+        self.games = 0
+
+
+@pytest.fixture(scope="module")
+def review_app() -> Iterator[ReviewServer]:
+    server = ReviewServer()
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+CREATE_JS = """async () => {
+  const body = JSON.stringify({name: "ana", seats: 2, bots: ["random"], rounds: 1});
+  const headers = {"Content-Type": "application/json"};
+  const response = await fetch("/api/tables", {method: "POST", headers, body});
+  return await response.json();
+}"""
+
+
+def test_a_round_reviewed_from_its_end_to_the_replay_and_the_profile(
+    browser: Any, review_app: ReviewServer
+) -> None:
+    review_app.account("ana")
+    page = new_page(browser, review_app)
+    log_in(page, review_app, "ana")
+    created = page.evaluate(CREATE_JS)
+    page.goto(f"{review_app.url}/t/{created['table']}#seat={created['token']}")
+    page.wait_for_selector("#start:not([disabled])")
+    page.click("#start")
+    page.wait_for_function("() => window.rami && window.rami.board && window.rami.board.game")
+    play_to_the_end([page])
+    page.click("#review-round")
+    summary = page.wait_for_selector("#round-review .review-summary", timeout=60_000)
+    assert "Accuracy" in summary.inner_text()
+    assert "Luck" in page.inner_text("#round-review .review-luck")
+    page.click("#review-link")
+    page.wait_for_selector("#review .loss-chart", timeout=60_000)
+    bars = page.query_selector_all("#review .loss-chart rect.loss")
+    assert bars and page.get_attribute("#review .loss-chart", "role") == "img"
+    marked = page.query_selector_all("#review .mistakes li")
+    assert marked, "the seeded round has mistakes to practise on"
+    first = marked[0]
+    turn, kind = first.get_attribute("data-turn"), first.get_attribute("data-kind")
+    first.query_selector(".find-better").click()
+    page.wait_for_selector("#review .try .try-option")
+    assert page.query_selector("#review .try-answer") is None  # the answer waits for a pick
+    at = page.evaluate("window.ramiReplay.at")
+    frame = page.evaluate(f"window.ramiReplay.frames[{at}]")
+    assert frame["round"] == 1
+    mark = page.wait_for_selector(".review-mark")  # the board as it was, the mistake marked
+    assert f"Turn {turn}" in mark.inner_text()
+    page.click("#review .try .try-option >> nth=0")
+    answer = page.wait_for_selector("#review .try-answer")
+    assert answer.inner_text() in (
+        "Right: that is the best move found.",
+        "Not the best move found.",
+    )
+    assert "Best:" in page.inner_text(
+        f"#review .mistakes li[data-turn='{turn}'][data-kind='{kind}']"
+    )
+    assert page.errors == []
+    page.goto(f"{review_app.url}/players/ana")
+    page.wait_for_selector("#accuracy svg.chart", timeout=TIMEOUT)
+    title = page.text_content("#chart-accuracy-title")
+    assert title == "ana's accuracy in each reviewed round"
+    assert len(page.query_selector_all("#accuracy svg.chart .dots circle")) == 1
+    assert page.errors == []
