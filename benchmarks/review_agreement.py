@@ -1,0 +1,77 @@
+"""How stable the review's verdicts are: the same rounds reviewed at ``full`` on two seeds.
+
+Run from the repository root:
+
+    python3 benchmarks/review_agreement.py               # 20 rounds, writes docs/PERFORMANCE.md
+    python3 benchmarks/review_agreement.py --rounds 2    # smaller, prints only
+
+Each round is played by hard (seat 0) against medium (seat 1) from a fixed seed, as in
+``review_speed.py``; both seats are reviewed at ``full`` with two sampling seeds. Of the
+decisions either run rates a mistake or worse, the share both runs do is the agreement; the
+same figure for blunders and the share of all decisions given the same verdict stand beside it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT / "src"), str(ROOT)]
+
+from benchmarks._report import machine, publish  # noqa: E402
+from benchmarks.review_speed import SEEDS, played_record  # noqa: E402
+from rami.records import GameRecord  # noqa: E402
+from rami.review import BUDGETS, review_record  # noqa: E402
+from rami.review.scale import severity  # noqa: E402
+
+WRITTEN_ROUNDS = 20
+
+
+def severities(record: GameRecord, seat: int, seed: str) -> list[int]:
+    """The severity of each judged decision of ``seat`` (0 good … 3 blunder)."""
+    review = review_record(record, seat, BUDGETS["full"], seed)
+    return [severity(d.verdict) for r in review.rounds for d in r.decisions]
+
+
+def share(both: int, either: int) -> str:
+    return f"{100 * both / either:.0f}% of {either}" if either else "— (none in either run)"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=WRITTEN_ROUNDS)
+    args = parser.parse_args()
+    pairs: list[tuple[int, int]] = []
+    for number in range(args.rounds):
+        record = played_record(f"review-bench/{number}")
+        for seat in (0, 1):
+            first, second = (severities(record, seat, seed) for seed in SEEDS)
+            pairs.extend(zip(first, second, strict=True))
+        print(f"round {number}: {len(pairs)} decisions so far", flush=True)
+
+    def agreement(level: int) -> str:
+        either = sum(a >= level or b >= level for a, b in pairs)
+        both = sum(a >= level and b >= level for a, b in pairs)
+        return share(both, either)
+
+    same = sum(a == b for a, b in pairs)
+    markdown = "\n".join(
+        [
+            f"`python3 benchmarks/review_agreement.py --rounds {args.rounds}` ({machine()};"
+            " rami51, 2 players, hard against medium, both seats reviewed at full on seeds"
+            f" {SEEDS[0]!r} and {SEEDS[1]!r}).",
+            "",
+            "| decisions | same verdict | mistake or worse in both, of those in either |"
+            " blunder in both, of those in either |",
+            "|---:|---:|---:|---:|",
+            f"| {len(pairs)} | {100 * same / max(1, len(pairs)):.1f}% | {agreement(2)} |"
+            f" {agreement(3)} |",
+        ]
+    )
+    publish("review-agreement", markdown, args.rounds >= WRITTEN_ROUNDS)
+
+
+if __name__ == "__main__":
+    main()
