@@ -2,7 +2,7 @@
 
 Run from the repository root:
 
-    python3 benchmarks/review_agreement.py               # 20 rounds, writes docs/PERFORMANCE.md
+    python3 benchmarks/review_agreement.py               # 10 rounds, writes docs/PERFORMANCE.md
     python3 benchmarks/review_agreement.py --rounds 2    # smaller, prints only
 
 Each round is played by hard (seat 0) against medium (seat 1) from a fixed seed, as in
@@ -26,7 +26,7 @@ from rami.records import GameRecord  # noqa: E402
 from rami.review import BUDGETS, review_record  # noqa: E402
 from rami.review.scale import severity  # noqa: E402
 
-WRITTEN_ROUNDS = 20
+WRITTEN_ROUNDS = 10
 
 
 def severities(record: GameRecord, seat: int, seed: str) -> list[int]:
