@@ -18,7 +18,7 @@ CORE = [
     {"state"},
     {"engine"},
     {"match", "positions"},
-    {"views", "records", "duplicate"},
+    {"views", "records", "duplicate", "tournaments"},
 ]
 WORDS = [{"i18n"}, {"narration", "rulespage"}]
 PLANNING = [{"planning"}]

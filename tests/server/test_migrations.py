@@ -100,11 +100,12 @@ def _schema_differences(engine: Engine) -> list[object]:
 
     from rami.accounts.schema import metadata as accounts_metadata
     from rami.server.store.schema import metadata as server_metadata
+    from rami.server.store.tournament_schema import metadata as tournament_metadata
 
     differences: list[object] = []
     with engine.connect() as connection:
         context = MigrationContext.configure(connection)
-        for metadata in (server_metadata, accounts_metadata):
+        for metadata in (server_metadata, accounts_metadata, tournament_metadata):
             found = compare_metadata(context, metadata)
             names = set(metadata.tables)
             differences += [d for d in found if _concerns(d, names)]

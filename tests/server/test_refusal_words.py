@@ -38,6 +38,7 @@ CODE_SECOND = {
     "RamiError",
     "_error",
     "error_response",
+    "TournamentRefusal",
 }
 """Calls whose second argument is a refusal code."""
 FIELD = re.compile(r"\{(\w+)\}")

@@ -155,6 +155,12 @@ PLAIN: dict[str, str] = {
     "edition_closed": N_("This edition is over: today's deals are on the Daily Duplicate page."),
     "no_such_edition": N_("There is no such Daily Duplicate edition."),
     "no_such_deal": N_("There is no such deal in this edition."),
+    # Tournaments (rami.server.social.tournaments).
+    "bad_tournament": N_("These tournament settings cannot be used."),
+    "no_such_tournament": N_("There is no such tournament."),
+    "already_joined": N_("You are in this tournament already."),
+    "tournament_started": N_("This tournament has begun: it takes no new players."),
+    "not_joined": N_("You are not in this tournament."),
     # Blocks, reports and moderation (rami.server.social.moderation, blocks, reports).
     "no_such_account": N_("There is no account by that name."),
     "block_self": N_("You cannot block yourself."),
