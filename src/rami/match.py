@@ -101,6 +101,8 @@ class MatchState:
     winners: tuple[int, ...] = ()
     seed_commitment: str = ""
     """The public hash of the match seed (see :func:`rami.shuffle.commitment`)."""
+    forfeited: tuple[int, ...] = ()
+    """Match seats that forfeited (the match ended on their forfeit; see :func:`forfeit`)."""
 
     @property
     def finished(self) -> bool:
@@ -233,3 +235,13 @@ def next_round(match: MatchState, round_seed: str | None = None) -> MatchState:
 def _next_seat(active: Sequence[int], after: int) -> int:
     later = [s for s in active if s > after]
     return later[0] if later else active[0]
+
+
+def forfeit(match: MatchState, seat: int) -> MatchState:
+    """End the match on ``seat``'s forfeit: the other active seats with the lowest totals win."""
+    if match.finished:
+        raise IllegalActionError("the match is over", "match_over")
+    others = [s for s in match.active if s != seat]
+    if seat not in match.active or not others:
+        raise IllegalActionError("only a seat still playing forfeits", "not_playing")
+    return replace(match, forfeited=(seat,), winners=_lowest(others, match.totals))

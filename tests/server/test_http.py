@@ -43,7 +43,7 @@ def test_meta_strings_and_rules_pages() -> None:
         ({"bots": ["genius"]}, "bad_table"),
         ({"seats": 2, "bots": ["random", "random"]}, "bad_table"),
         ({"options": {"turn_limit": 3}}, "bad_rules"),
-        ({"turn_timer": 1}, "bad_table"),
+        ({"turn_timer": 1}, "bad_turn_timer"),
         ({"name": ""}, "bad_name"),
     ],
 )

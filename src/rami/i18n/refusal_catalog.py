@@ -127,6 +127,14 @@ PLAIN: dict[str, str] = {
     "format_not_for_rules": N_("This match format is not a shorter match of this game."),
     "hello_timeout": N_("The connection stayed silent too long and was closed: reload the page."),
     "too_many_spectators": N_("This table has all the watchers it takes: try again later."),
+    "bad_turn_timer": N_(
+        "A turn timer is 10 to 600 seconds, or 1 hour to 3 days for a game over days."
+    ),
+    "bad_timeout_rule": N_(
+        "The forfeit rule needs a turn timer and a number of timeouts from 1 to 5."
+    ),
+    "no_forfeit_rule": N_("At this table a bot plays a turn that times out."),
+    "not_playing": N_("Only a player still in the match can forfeit it."),
     # The HTTP edge's answers for what no route handles.
     "internal_error": N_("The server failed on this request: try again."),
     "not_found": N_("There is nothing at this address."),

@@ -26,6 +26,7 @@ from rami.server.edge.body_limit import BodyLimit
 from rami.server.edge.duplicate import duplicate_router
 from rami.server.edge.http_errors import error_response, install_error_handlers
 from rami.server.edge.matchmaking import matchmaking_router
+from rami.server.edge.mygames import my_games
 from rami.server.edge.ops import Check, Metrics, ops_router
 from rami.server.edge.pages import pages_router
 from rami.server.edge.replay import record_text, replay_frames
@@ -254,6 +255,13 @@ def create_app(
         table, token = made
         created = CreatedTable(table=table.table_id, seat=0, token=token)
         return JSONResponse(created.model_dump(), 201)
+
+    @app.get("/api/my/games")
+    async def my_games_route(request: Request) -> Response:
+        account = await players.of_request(request)
+        if account is None:
+            return error_response(401, "not_logged_in", "log in to see your games")
+        return JSONResponse({"games": my_games(lobby, account.account_id)})
 
     @app.get("/api/tables/{table_id}", response_model=TableAnswer)
     async def get_table(table_id: str) -> Response:

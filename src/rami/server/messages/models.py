@@ -6,7 +6,7 @@ Every rule option of the create-table body is typed exactly as its :class:`RuleS
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
@@ -50,7 +50,12 @@ class CreateTable(BaseModel):
     format: Annotated[Text, Field(max_length=20)] | None = None
     """A match format (``GET /api/meta`` lists them): the full match, ``to201``, ``rounds6``."""
     turn_timer: int | None = None
-    """Seconds each seat has to act, or none."""
+    """Seconds each seat has to act (10-600, or 3600-259200 for play over days), or none."""
+    timeout_rule: Literal["bot", "forfeit"] = "bot"
+    """What a timed-out turn leads to: a bot plays it, or the seat forfeits at its
+    ``forfeit_after``-th timeout (a bot plays the ones before)."""
+    forfeit_after: int | None = None
+    """With the forfeit rule: the timeouts (1-5) that make a seat forfeit."""
     public: bool = False
     """List the table in ``GET /api/lobby``."""
     rated: bool = False

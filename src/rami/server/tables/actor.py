@@ -34,6 +34,7 @@ from rami.server.tables.config import TableConfig
 from rami.server.tables.decide import decide
 from rami.server.tables.events import (
     MEMORY_EVENTS,
+    TURN_EVENTS,
     AnyEvent,
     BadEventError,
     JoinEvent,
@@ -107,6 +108,8 @@ class Table(TableState):
             if isinstance(event, MEMORY_EVENTS):
                 evolve(self, event)
                 continue
+            if isinstance(event, TURN_EVENTS) and self.config.turn_timer is not None:
+                event = event.model_copy(update={"at": round(self.clock.wall(), 3)})
             try:
                 await self.storage.append(self.table_id, self.version + 1, stored_form(event))
             except StorageError as error:

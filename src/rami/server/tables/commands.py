@@ -97,6 +97,14 @@ class NoteRematch:
     tokens: dict[int, str]
 
 
+@dataclass(frozen=True, slots=True)
+class TimeOut:
+    """Count the timed-out turn of ``seat`` (the table, under the forfeit rule)."""
+
+    by: Sender
+    seat: int
+
+
 Command = (
     TakeSeat
     | StartMatch
@@ -107,5 +115,6 @@ Command = (
     | CloseTable
     | AskRematch
     | NoteRematch
+    | TimeOut
 )
 """Every command a table decides."""

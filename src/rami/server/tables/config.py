@@ -16,6 +16,9 @@ if TYPE_CHECKING:
     from rami.server.messages.models import CreateTable
 
 TIMER_RANGE = (10, 600)
+LONG_TIMER_RANGE = (3600, 3 * 86400)
+"""A long turn timer, for a match played over days: an hour to three days a turn."""
+FORFEIT_RANGE = (1, 5)
 ROUNDS_RANGE = (1, 50)
 
 
@@ -35,6 +38,16 @@ class TableConfig:
     bot_seed: str = ""
     """What the bots' seeds derive from (empty: the table id); equal on every table of a
     Daily Duplicate deal, so its bots are seeded alike for everyone."""
+    forfeit_after: int | None = None
+    """The timeout rule: None, a bot plays a timed-out turn; N, a seat forfeits the match at
+    its N-th timed-out turn (the turns before are played by a bot)."""
+
+    @property
+    def waits_for_timer(self) -> bool:
+        """True when an away person's turn waits for the turn timer (a long timer or the
+        forfeit rule) instead of going to a bot after the grace period."""
+        long = self.turn_timer is not None and self.turn_timer >= LONG_TIMER_RANGE[0]
+        return long or self.forfeit_after is not None
 
     @property
     def seats(self) -> int:
@@ -43,15 +56,19 @@ class TableConfig:
 
     def to_json(self) -> dict[str, Any]:
         """The stored form."""
-        return {
-            "preset": self.rules.name,
-            "rules": self.rules.options(),
-            "bots": list(self.bots),
-            "turn_timer": self.turn_timer,
-            "base": self.base,
-            "public": self.public,
-            "rated": self.rated,
-        } | ({"bot_seed": self.bot_seed} if self.bot_seed else {})
+        return (
+            {
+                "preset": self.rules.name,
+                "rules": self.rules.options(),
+                "bots": list(self.bots),
+                "turn_timer": self.turn_timer,
+                "base": self.base,
+                "public": self.public,
+                "rated": self.rated,
+            }
+            | ({"bot_seed": self.bot_seed} if self.bot_seed else {})
+            | ({} if self.forfeit_after is None else {"forfeit_after": self.forfeit_after})
+        )
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableConfig:
@@ -66,7 +83,10 @@ class TableConfig:
         if not isinstance(bot_seed, str):
             raise ValueError("bot_seed is text")
         timer = data.get("turn_timer")
-        return cls(rules, tuple(data["bots"]), timer, base, public, rated, bot_seed)
+        forfeit = data.get("forfeit_after")
+        if forfeit is not None and not isinstance(forfeit, int):
+            raise ValueError("forfeit_after is a number")
+        return cls(rules, tuple(data["bots"]), timer, base, public, rated, bot_seed, forfeit)
 
 
 @dataclass(slots=True)
@@ -126,10 +146,34 @@ def parse_create(body: CreateTable) -> tuple[TableConfig, str]:
         if level not in LEVELS:
             raise _bad(f"unknown bot level (known: {', '.join(LEVELS)})")
     timer = body.turn_timer
-    if timer is not None and not TIMER_RANGE[0] <= timer <= TIMER_RANGE[1]:
-        raise _bad(f"turn_timer: {TIMER_RANGE[0]}-{TIMER_RANGE[1]} seconds, or none")
+    if timer is not None and not any(low <= timer <= high for low, high in TIMER_RANGES):
+        raise ProtocolError(
+            "bad_turn_timer", "turn_timer: 10-600 seconds, 3600-259200 (an hour to 3 days), or none"
+        )
+    forfeit = _timeout_rule(body, timer)
     if body.rated and format_of(rules, PRESETS[body.preset]) is None:
         raise _bad("a rated table plays its preset's rules in a match format: no other options")
     levels: list[str | None] = [None] * (seats - len(bots)) + list(bots)
-    config = TableConfig(rules, tuple(levels), timer, body.preset, body.public, body.rated)
+    config = TableConfig(
+        rules, tuple(levels), timer, body.preset, body.public, body.rated, forfeit_after=forfeit
+    )
     return config, name
+
+
+TIMER_RANGES = (TIMER_RANGE, LONG_TIMER_RANGE)
+
+
+def _timeout_rule(body: CreateTable, timer: int | None) -> int | None:
+    """The forfeit count of the chosen timeout rule (None: the bot rule)."""
+    if body.timeout_rule == "bot":
+        if body.forfeit_after is not None:
+            raise ProtocolError("bad_timeout_rule", "forfeit_after goes with the forfeit rule")
+        return None
+    low, high = FORFEIT_RANGE
+    count = body.forfeit_after
+    if count is None or not low <= count <= high or timer is None:
+        raise ProtocolError(
+            "bad_timeout_rule",
+            f"the forfeit rule needs a turn timer and forfeit_after {low}-{high}",
+        )
+    return count

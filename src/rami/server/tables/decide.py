@@ -23,6 +23,7 @@ from rami.server.tables.commands import (
     Sender,
     StartMatch,
     TakeSeat,
+    TimeOut,
 )
 from rami.server.tables.events import (
     AccountRef,
@@ -37,6 +38,7 @@ from rami.server.tables.events import (
     RemoveEvent,
     StandInEvent,
     StartEvent,
+    TimeoutEvent,
 )
 from rami.server.tables.state import Refusal, TableState
 
@@ -65,6 +67,10 @@ def decide(table: TableState, command: Command) -> list[AnyEvent] | Refusal:
             return _ask_rematch(table, command.by)
         case NoteRematch():
             return _note_rematch(table, command)
+        case TimeOut():
+            if command.by != "table":
+                return Refusal("host_only", "only the table counts a timed-out turn")
+            return _checked(table, TimeoutEvent(seat=command.seat))
 
 
 def _checked(table: TableState, event: Event) -> list[AnyEvent] | Refusal:

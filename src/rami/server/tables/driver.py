@@ -18,7 +18,7 @@ from rami.actions import Action, TakeBack, action_text
 from rami.bots import LEVELS, Bot, make_bot
 from rami.server.tables.actor import NotStored, Table
 from rami.server.tables.backoff import Backoff
-from rami.server.tables.commands import Deal, Play
+from rami.server.tables.commands import Deal, Play, TimeOut
 from rami.server.tables.state import Refusal
 from rami.state import Phase
 from rami.views import PlayerView, view_for
@@ -115,7 +115,7 @@ class Driver:
         if timer is not None and key is not None and table.timed_out != key:
             times.append(table.turn_started + timer)
         match = table.match
-        if match is not None and not match.finished:
+        if match is not None and not match.finished and not table.config.waits_for_timer:
             for seat in table.seats:
                 if seat.away_since is not None and not seat.autoplay:
                     times.append(seat.away_since + table.settings.grace)
@@ -179,12 +179,16 @@ class Driver:
         changed = False
         for seat in table.seats:
             away = seat.away_since
+            if table.config.waits_for_timer:
+                break  # an away person's turn waits for the timer
             if away is not None and not seat.autoplay and now >= away + table.settings.grace:
                 seat.autoplay = changed = True
         timer = table.config.turn_timer
         key = table.turn_key()
         expired = timer is not None and now >= table.turn_started + timer
         if expired and key is not None and table.timed_out != key:
+            if self._counts_timeouts():
+                return self._done(await table.execute(TimeOut("table", table.match_seat())))
             table.timed_out = key
             changed = True
         seat_to_play = self.auto_seat()
@@ -197,6 +201,12 @@ class Driver:
             table.wakeup.set()
             table.broadcast()
         return None
+
+    def _counts_timeouts(self) -> bool:
+        """True when the seat to act is a person at a table with the forfeit rule."""
+        table = self.table
+        seat = table.match_seat()
+        return table.config.forfeit_after is not None and table.seats[seat].bot is None
 
     def _done(self, result: object) -> Refusal | None:
         """Broadcast what happened; after a refusal, wait a bot delay before trying again."""

@@ -65,13 +65,19 @@ class JoinEvent(_Event):
     account: AccountRef | None = None
 
 
-class StartEvent(_Event):
+class _TurnEvent(_Event):
+    at: float | None = None
+    """Wall time (epoch seconds) it happened, stored at a table with a turn timer: a restored
+    table's turn timer runs on from it instead of starting afresh."""
+
+
+class StartEvent(_TurnEvent):
     """The match began: every seat was taken."""
 
     type: Literal["start"] = "start"
 
 
-class ActEvent(_Event):
+class ActEvent(_TurnEvent):
     """The seat to act played an action (its canonical text)."""
 
     type: Literal["act"] = "act"
@@ -79,10 +85,18 @@ class ActEvent(_Event):
     action: str
 
 
-class NextRoundEvent(_Event):
+class NextRoundEvent(_TurnEvent):
     """The next round was dealt."""
 
     type: Literal["next_round"] = "next_round"
+
+
+class TimeoutEvent(_TurnEvent):
+    """The seat to act let its turn time out at a table with the forfeit rule (counted; the
+    count that reaches the rule's number ends the match on that seat's forfeit)."""
+
+    type: Literal["timeout"] = "timeout"
+    seat: int
 
 
 class RemoveEvent(_Event):
@@ -128,7 +142,14 @@ MemoryEvent = RematchAskEvent | RematchMadeEvent
 MEMORY_EVENTS = (RematchAskEvent, RematchMadeEvent)
 
 Event = Annotated[
-    JoinEvent | StartEvent | ActEvent | NextRoundEvent | RemoveEvent | StandInEvent | CloseEvent,
+    JoinEvent
+    | StartEvent
+    | ActEvent
+    | NextRoundEvent
+    | TimeoutEvent
+    | RemoveEvent
+    | StandInEvent
+    | CloseEvent,
     Field(discriminator="type"),
 ]
 """Every kind of stored event, told apart by ``type``."""
@@ -138,7 +159,9 @@ AnyEvent = Event | MemoryEvent
 
 _EVENT: TypeAdapter[Event] = TypeAdapter(Event)
 
-MATCH_EVENTS = (StartEvent, ActEvent, NextRoundEvent)
+MATCH_EVENTS = (StartEvent, ActEvent, NextRoundEvent, TimeoutEvent)
+TURN_EVENTS = MATCH_EVENTS
+"""The kinds stored with their wall time (``at``) at a table with a turn timer."""
 """The kinds that change the match (the others change seats or the table)."""
 
 

@@ -22,6 +22,7 @@ from rami.server.tables.events import (
     RemoveEvent,
     StandInEvent,
     StartEvent,
+    TimeoutEvent,
 )
 from rami.server.tables.identity import Identity
 from rami.server.tables.state import TableState
@@ -43,9 +44,13 @@ def evolve(table: T, event: AnyEvent) -> T:
             seat.name, seat.token_hash, seat.joined = event.name, event.token_hash, True
             account = event.account
             seat.account = None if account is None else Identity(account.id, account.name)
-        case StartEvent() | ActEvent() | NextRoundEvent():
+        case StartEvent() | ActEvent() | NextRoundEvent() | TimeoutEvent():
             after = event.match_after
-            table.match = rules.next_match(table, event) if after is None else after
+            match = rules.next_match(table, event) if after is None else after
+            if isinstance(event, TimeoutEvent):
+                table.timeouts[event.seat] += 1
+                table.timed_out = table.turn_key()
+            table.match = match
         case RemoveEvent():
             for client in table.clients:
                 if client.seat == event.seat:
@@ -59,5 +64,5 @@ def evolve(table: T, event: AnyEvent) -> T:
         case CloseEvent():
             table.closed = True
     table.version += 1
-    table.touch()
+    table.touch(getattr(event, "at", None))
     return table

@@ -14,7 +14,7 @@ import logging
 from rami.actions import parse_action
 from rami.bots import LEVELS
 from rami.errors import RamiError
-from rami.match import MatchState, match_apply, new_match, next_round
+from rami.match import MatchState, forfeit, match_apply, new_match, next_round
 from rami.server.tables.events import (
     ActEvent,
     CloseEvent,
@@ -24,6 +24,7 @@ from rami.server.tables.events import (
     RemoveEvent,
     StandInEvent,
     StartEvent,
+    TimeoutEvent,
 )
 from rami.server.tables.state import Refusal, TableState
 from rami.state import Phase
@@ -128,6 +129,13 @@ def known_level(level: str) -> Refusal | None:
     return None if level in LEVELS else Refusal("unknown_bot", f"bot levels: {', '.join(LEVELS)}")
 
 
+def forfeit_rule(table: TableState) -> Refusal | None:
+    """Timeouts are counted at a table with the forfeit rule."""
+    if table.config.forfeit_after is not None:
+        return None
+    return Refusal("no_forfeit_rule", "this table lets a bot play a timed-out turn")
+
+
 def next_match(table: TableState, event: Event) -> MatchState:
     """The match once a match event is applied (the engine raises what it refuses)."""
     match event:
@@ -140,6 +148,11 @@ def next_match(table: TableState, event: Event) -> MatchState:
         case NextRoundEvent():
             assert table.match is not None
             return next_round(table.match)
+        case TimeoutEvent():
+            assert table.match is not None and table.config.forfeit_after is not None
+            if table.timeouts[event.seat] + 1 >= table.config.forfeit_after:
+                return forfeit(table.match, event.seat)
+            return table.match
     raise TypeError(f"{event.type} does not change the match")
 
 
@@ -182,6 +195,13 @@ def fits(table: TableState, event: Event) -> Refusal | None:
             return in_play(table) or turn_of(table, event.seat) or _with_next_match(table, event)
         case NextRoundEvent():
             return in_play(table) or round_ended(table) or _with_next_match(table, event)
+        case TimeoutEvent():
+            return (
+                forfeit_rule(table)
+                or in_play(table)
+                or turn_of(table, event.seat)
+                or _with_next_match(table, event)
+            )
         case RemoveEvent():
             return before_start(table, "a seat is freed only before the start") or person_seat(
                 table, event.seat

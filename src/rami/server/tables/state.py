@@ -94,6 +94,8 @@ class TableState:
         self.changed_at = self.clock.now()
         self.turn_started = self.changed_at
         self.timed_out: tuple[int, int] | None = None
+        self.timeouts = [0] * config.seats
+        """Timed-out turns per seat (counted at a table with the forfeit rule)."""
         self.last_turn: tuple[int, int] | None = None
         self.quiet_since = self.changed_at
         """When the table last changed or its last connection left."""
@@ -106,13 +108,14 @@ class TableState:
         """Set when the table left this process's memory (idle, or its lease was lost): a
         connection that still reaches this object is closed and reconnects to the one served."""
 
-    def touch(self) -> None:
-        """Note a change now: the turn timer restarts on a new turn; the table is awake."""
+    def touch(self, at: float | None = None) -> None:
+        """Note a change now: the turn timer restarts on a new turn (from ``at``, the wall
+        time a stored event happened, when it has one); the table is awake."""
         now = self.clock.now()
         key = self.turn_key()
         if key != self.last_turn:
             self.last_turn = key
-            self.turn_started = now
+            self.turn_started = now if at is None else now - max(0.0, self.clock.wall() - at)
         self.changed_at = self.quiet_since = now
         self.wakeup.set()
 
@@ -123,12 +126,22 @@ class TableState:
             return None
         return match.round_index, match.round.turn_number
 
+    def match_seat(self) -> int:
+        """The seat to act (only asked while a turn is being played)."""
+        assert self.match is not None and self.match.current_seat is not None
+        return self.match.current_seat
+
     def turn_left(self) -> float | None:
         """Seconds left on the turn timer of the seat to act (None: no timer running)."""
         if self.config.turn_timer is None or self.turn_key() is None:
             return None
         left = self.turn_started + self.config.turn_timer - self.clock.now()
         return round(max(0.0, left), 1)
+
+    def turn_deadline(self) -> float | None:
+        """Wall time (epoch seconds) the turn of the seat to act times out (None: no timer)."""
+        left = self.turn_left()
+        return None if left is None else round(self.clock.wall() + left)
 
     def listed_status(self) -> str:
         """The status the store lists the table under: waiting, playing or finished."""
