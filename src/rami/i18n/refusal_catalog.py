@@ -155,6 +155,11 @@ PLAIN: dict[str, str] = {
     "edition_closed": N_("This edition is over: today's deals are on the Daily Duplicate page."),
     "no_such_edition": N_("There is no such Daily Duplicate edition."),
     "no_such_deal": N_("There is no such deal in this edition."),
+    # Web Push subscriptions (rami.server.edge.push).
+    "bad_push_endpoint": N_("This push address is not an https address the server can reach."),
+    "private_push_endpoint": N_("This push address is inside a private network: it is refused."),
+    "bad_push_keys": N_("This device's push keys are not valid."),
+    "not_subscribed": N_("This device does not get notifications."),
     # Blocks, reports and moderation (rami.server.social.moderation, blocks, reports).
     "no_such_account": N_("There is no account by that name."),
     "block_self": N_("You cannot block yourself."),
