@@ -169,6 +169,11 @@ PLAIN: dict[str, str] = {
     "already_joined": N_("You are in this tournament already."),
     "tournament_started": N_("This tournament has begun: it takes no new players."),
     "not_joined": N_("You are not in this tournament."),
+    # Web Push subscriptions (rami.server.edge.push).
+    "bad_push_endpoint": N_("This push address is not an https address the server can reach."),
+    "private_push_endpoint": N_("This push address is inside a private network: it is refused."),
+    "bad_push_keys": N_("This device's push keys are not valid."),
+    "not_subscribed": N_("This device does not get notifications."),
     # Blocks, reports and moderation (rami.server.social.moderation, blocks, reports).
     "no_such_account": N_("There is no account by that name."),
     "block_self": N_("You cannot block yourself."),

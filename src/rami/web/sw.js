@@ -79,3 +79,27 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(cacheFirst(request));
   }
 });
+
+// Web Push: show what the server sent (its words are in the payload) and open its table on click.
+self.addEventListener("push", (event) => {
+  const data = event.data ? event.data.json() : {};
+  event.waitUntil(
+    self.registration.showNotification(data.title || "Rami", {
+      body: data.body || "",
+      tag: data.tag,
+      icon: "/static/icons/icon-192.png",
+      data: { url: data.url || "/" },
+    }),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data?.url || "/", self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((pages) => {
+      const open = pages.find((page) => page.url === url);
+      return open ? open.focus() : self.clients.openWindow(url);
+    }),
+  );
+});

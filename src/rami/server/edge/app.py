@@ -29,6 +29,7 @@ from rami.server.edge.matchmaking import matchmaking_router
 from rami.server.edge.mygames import my_games
 from rami.server.edge.ops import Check, Metrics, ops_router
 from rami.server.edge.pages import pages_router
+from rami.server.edge.push import push_router
 from rami.server.edge.replay import record_text, replay_frames
 from rami.server.edge.reviews import reviews_router
 from rami.server.edge.safety import safety_router
@@ -44,10 +45,13 @@ from rami.server.messages.models import (
     TableAnswer,
 )
 from rami.server.messages.protocol import ProtocolError, encode, error_message, protocol_schema
+from rami.server.messages.settings import PushSettings
 from rami.server.social.accounts import Accounts, record_table
 from rami.server.social.duplicate import DailyDuplicate
 from rami.server.social.duplicate_guard import table_refusal
 from rami.server.social.lobby import Lobby, TableUnavailable
+from rami.server.social.push import Push
+from rami.server.social.push_store import PushStore
 from rami.server.social.quickmatch import QuickMatch
 from rami.server.social.review_jobs import LocalRunner, Runner
 from rami.server.social.review_store import ReviewStore
@@ -106,6 +110,7 @@ def create_app(
     chat_words: tuple[str, ...] = (),
     reviews: Callable[[ReviewStore], Runner] | None = None,
     review_options: dict[str, Any] | None = None,
+    push_settings: PushSettings | None = None,
 ) -> FastAPI:
     """The app serving tables kept in ``storage`` (in memory when None).
 
@@ -146,6 +151,10 @@ def create_app(
     review_store = ReviewStore(store.engine, create=not migrated)
     runner = (reviews or LocalRunner)(review_store)
     reviewing = Reviews(review_store, runner, lobby.clock.wall, **(review_options or {}))
+    push = Push(
+        PushStore(store.engine, create=not migrated), push_settings or PushSettings(), lobby.clock
+    )
+    lobby.on_turn = push.turn_started
     tables = lobby.tables
     metrics = Metrics(
         lambda: len(tables),
@@ -160,7 +169,9 @@ def create_app(
         await lobby.start()
         await duplicate.start()
         await runner.start()
+        await push.keys()
         yield
+        await push.close()
         await runner.close()
         await duplicate.close()
         await lobby.close()
@@ -182,11 +193,13 @@ def create_app(
     shell = (WEB_DIR / "page.html").read_text()
     app.include_router(duplicate_router(duplicate, players, shell))
     app.include_router(safety_router(safety, players, shell))
+    app.include_router(push_router(push, players))
     app.state.lobby = lobby
     app.state.accounts = players
     app.state.duplicate = duplicate
     app.state.safety = safety
     app.state.reviews = reviewing
+    app.state.push = push
     app.state.limits = limits
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
 

@@ -66,4 +66,5 @@ def settings_app(
         chat_words=settings.chat.masked_words,
         reviews=reviews or partial(LocalRunner, processes=settings.reviews.processes),
         review_options={"daily": settings.reviews.daily},
+        push_settings=settings.push,
     )

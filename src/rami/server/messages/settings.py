@@ -112,6 +112,24 @@ class ChatSettings(_Group):
     """Whole words (any case) shown as asterisks in chat lines: the word filter (none: off)."""
 
 
+class PushSettings(_Group):
+    """Web Push notifications (VAPID keys are made on first start and kept in the database)."""
+
+    subject: str = "mailto:admin@localhost"
+    """The contact the push services see in each VAPID claim (``mailto:`` or ``https:``)."""
+    turn_delay: Annotated[float, Field(ge=0)] = 20.0
+    """Seconds a turn waits before "your turn" is pushed (none if played or seen by then)."""
+    visible_for: Annotated[float, Field(gt=0)] = 45.0
+    """Seconds a page's visibility beat counts: an account with a beat this recent gets no
+    "your turn" push."""
+    retries: Annotated[int, Field(ge=0, le=5)] = 2
+    """Tries again after a failed send (not after 404/410, which remove the subscription)."""
+    timeout: Annotated[float, Field(gt=0)] = 10.0
+    """Seconds one send to a push service may take."""
+    allow_loopback: bool = False
+    """Tests only: accept push endpoints on 127.0.0.1/::1 (http or https)."""
+
+
 class ServerSettings(BaseSettings):
     """Every setting of ``rami serve`` (see the module's text for where they are read)."""
 
@@ -129,6 +147,7 @@ class ServerSettings(BaseSettings):
     security: SecuritySettings = SecuritySettings()
     chat: ChatSettings = ChatSettings()
     reviews: ReviewSettings = ReviewSettings()
+    push: PushSettings = PushSettings()
     limits: Limits = Limits()
 
     file: ClassVar[Path | None] = None

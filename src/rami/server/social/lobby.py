@@ -41,7 +41,7 @@ from rami.server.tables.driver import Driver
 from rami.server.tables.events import BadEventError
 from rami.server.tables.identity import Identity
 from rami.server.tables.snapshot import snapshot
-from rami.server.tables.state import Refusal, Settings
+from rami.server.tables.state import Refusal, Settings, TableState
 from rami.shuffle import new_seed
 
 log = logging.getLogger("rami.server")
@@ -140,6 +140,8 @@ class Lobby:
         self.on_finish: Callable[[Table], Awaitable[bool]] | None = None
         """Records a finished match (the app sets it when it has accounts)."""
         self.safety: Safety | None = None
+        self.on_turn: Callable[[TableState], None] | None = None
+        """Told when a turn begins at a table here (the app sets it: "your turn" pushes)."""
         """Blocks, mutes, bans and reports at the tables' websockets (the app sets it)."""
         self.unrecorded: list[Table] = []
         """Finished tables restored at start-up whose result is recorded (again) on start."""
@@ -148,6 +150,7 @@ class Lobby:
 
     def _add(self, table: Table) -> None:
         table.on_finish = self.on_finish
+        table.on_turn = self.on_turn
         self.tables[table.table_id] = table
         table.spawn_rematch = self.open_rematch
         driver = self.drivers[table.table_id] = Driver(table, self._archive)

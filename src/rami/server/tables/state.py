@@ -104,6 +104,8 @@ class TableState:
         """True once the host closed the table: nothing changes it any more."""
         self.chat = ChatLog()
         self.rematch = RematchVotes()
+        self.on_turn: Callable[[TableState], None] | None = None
+        """Called when a new turn begins (the lobby sets it: "your turn" pushes)."""
         self.retired = False
         """Set when the table left this process's memory (idle, or its lease was lost): a
         connection that still reaches this object is closed and reconnects to the one served."""
@@ -116,6 +118,8 @@ class TableState:
         if key != self.last_turn:
             self.last_turn = key
             self.turn_started = now if at is None else now - max(0.0, self.clock.wall() - at)
+            if key is not None and self.on_turn is not None:
+                self.on_turn(self)
         self.changed_at = self.quiet_since = now
         self.wakeup.set()
 
