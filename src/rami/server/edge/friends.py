@@ -10,7 +10,8 @@
 
 ``friends`` are ``{name, online, table}`` (mutual follows), ``following`` the names one follows
 who do not follow back, ``invitations`` ``{id, from, table, expires}`` not yet expired,
-``games`` ``{table, friends}``, the tables friends are at. Every route needs an account (401 ``login_required``); changing
+``games`` ``{table, friends}``, the tables friends are at. Every route needs an account (401
+``login_required``); changing
 routes need the CSRF header.
 The refusals are :mod:`rami.server.social.friends`'s.
 """
