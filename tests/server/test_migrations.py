@@ -99,13 +99,22 @@ def _schema_differences(engine: Engine) -> list[object]:
     from alembic.migration import MigrationContext
 
     from rami.accounts.schema import metadata as accounts_metadata
+    from rami.server.store.friends_schema import metadata as friends_metadata
+    from rami.server.store.push_schema import metadata as push_metadata
     from rami.server.store.schema import metadata as server_metadata
     from rami.server.store.tournament_schema import metadata as tournament_metadata
 
     differences: list[object] = []
     with engine.connect() as connection:
         context = MigrationContext.configure(connection)
-        for metadata in (server_metadata, accounts_metadata, tournament_metadata):
+        metadatas = (
+            server_metadata,
+            accounts_metadata,
+            tournament_metadata,
+            friends_metadata,
+            push_metadata,
+        )
+        for metadata in metadatas:
             found = compare_metadata(context, metadata)
             names = set(metadata.tables)
             differences += [d for d in found if _concerns(d, names)]

@@ -194,6 +194,15 @@ PLAIN: dict[str, str] = {
     "chat_muted": N_("A moderator muted you: you cannot chat for now."),
     "rated_banned": N_("A moderator banned you from rated play."),
     "account_closed": N_("A moderator closed this account."),
+    # Friends (rami.server.social.friends).
+    "follow_self": N_("You cannot follow yourself."),
+    "follow_blocked": N_("A block stands between you and this player."),
+    "not_following": N_("You do not follow this player."),
+    "not_friends": N_("You can invite only your friends: players you follow who follow you."),
+    "invite_blocked": N_("You cannot invite this player."),
+    "not_at_table": N_("Invite friends to the table you are at."),
+    "no_such_invitation": N_("There is no such invitation."),
+    "invitation_expired": N_("This invitation has expired."),
     # The reviews' refusals (rami.server.social.reviews, rami.server.edge.reviews).
     "bad_budget": N_("A review is either quick or full."),
     "no_such_review": N_("There is no such review."),

@@ -24,6 +24,7 @@ from rami.rules import PRESET_SUMMARIES, PRESETS
 from rami.rulespage import render_rules_page
 from rami.server.edge.body_limit import BodyLimit
 from rami.server.edge.duplicate import duplicate_router
+from rami.server.edge.friends import friends_router
 from rami.server.edge.http_errors import error_response, install_error_handlers
 from rami.server.edge.matchmaking import matchmaking_router
 from rami.server.edge.mygames import my_games
@@ -49,6 +50,7 @@ from rami.server.messages.settings import PushSettings
 from rami.server.social.accounts import Accounts, record_table
 from rami.server.social.duplicate import DailyDuplicate
 from rami.server.social.duplicate_guard import table_refusal
+from rami.server.social.friends import Friends
 from rami.server.social.lobby import Lobby, TableUnavailable
 from rami.server.social.push import Push
 from rami.server.social.push_store import PushStore
@@ -116,7 +118,8 @@ def create_app(
 
     ``accounts`` keeps the accounts and ratings (closed with the app); None: an
     :class:`AccountStore` on the tables' database (in memory beside a memory store).
-    ``clock`` is the quick match's clock (tests pass a fake one). ``duplicate_options`` are
+    ``clock`` is the quick match's and the friends' clock (tests pass a fake one).
+    ``duplicate_options`` are
     keyword arguments of :class:`DailyDuplicate` (its seeds, its par level); ``chat_words``
     the words the chat filter masks. ``reviews``
     makes the runner of the review jobs from their store (None: one local worker process);
@@ -148,6 +151,7 @@ def create_app(
     lobby.on_finish = duplicate.recording(lambda table: record_table(players, table))
     quick = QuickMatch(store.engine, create=not migrated)
     safety = lobby.safety = Safety(store, budgets, chat_words, create=not migrated)
+    friends = Friends(store, clock, create=not migrated)
     review_store = ReviewStore(store.engine, create=not migrated)
     runner = (reviews or LocalRunner)(review_store)
     reviewing = Reviews(review_store, runner, lobby.clock.wall, **(review_options or {}))
@@ -194,6 +198,7 @@ def create_app(
     app.include_router(duplicate_router(duplicate, players, shell))
     app.include_router(safety_router(safety, players, shell))
     app.include_router(push_router(push, players))
+    app.include_router(friends_router(friends, players))
     app.state.lobby = lobby
     app.state.accounts = players
     app.state.duplicate = duplicate
@@ -356,6 +361,10 @@ def create_app(
             await websocket.send_text(encode(error_message(refused.code, refused.message)))
             await websocket.close(code=4403)
             return
-        await serve_socket(websocket, lobby, table_id, connections, relay, account)
+        await store.run(friends.connected, account, table_id)
+        try:
+            await serve_socket(websocket, lobby, table_id, connections, relay, account)
+        finally:
+            await store.run(friends.disconnected, account, table_id)
 
     return app

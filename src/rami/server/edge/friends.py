@@ -1,0 +1,110 @@
+"""Friends routes: following, the friends list with presence, invitations to a table.
+
+| Route | Answer |
+|---|---|
+| ``GET /api/friends`` | ``{"friends", "following", "invitations", "games"}`` (below); one is seen |
+| ``PUT /api/follows/{name}`` | follow ``name``: ``{"following": name}`` |
+| ``DELETE /api/follows/{name}`` | 204; 404 ``not_following`` |
+| ``POST /api/invitations {name, table}`` | 201 ``{"invitation": id}`` |
+| ``POST /api/invitations/{id}/accept`` | ``{"table": id, "url": "/t/{id}"}`` |
+
+``friends`` are ``{name, online, table}`` (mutual follows), ``following`` the names one follows
+who do not follow back, ``invitations`` ``{id, from, table, expires}`` not yet expired,
+``games`` ``{table, friends}``, the tables friends are at. Every route needs an account (401
+``login_required``); changing
+routes need the CSRF header.
+The refusals are :mod:`rami.server.social.friends`'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Annotated
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from rami.accounts import AccountError
+from rami.server.edge.http_errors import error_response
+from rami.server.messages.protocol import Text, describe_errors
+from rami.server.social.accounts import Accounts
+from rami.server.social.friends import FriendRefusal, Friends
+
+
+class InvitationBody(BaseModel):
+    """``POST /api/invitations``: whom, to which table."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    name: Annotated[Text, Field(max_length=64)]
+    table: Annotated[Text, Field(max_length=32)]
+
+
+async def _answer(work: Callable[[], Awaitable[Response | FriendRefusal]]) -> Response:
+    try:
+        done = await work()
+    except AccountError as refusal:
+        return error_response(refusal.status, refusal.code, refusal.message)
+    except ValidationError as error:
+        problems = error.errors(include_input=False, include_url=False)
+        return error_response(422, "malformed", describe_errors(problems))
+    if isinstance(done, FriendRefusal):
+        return error_response(done.status, done.code, done.message)
+    return done
+
+
+def friends_router(friends: Friends, accounts: Accounts) -> APIRouter:
+    """The routes of the table above."""
+    router = APIRouter()
+    run = friends.store.run
+
+    @router.get("/api/friends", tags=["friends"])
+    async def listing(request: Request) -> Response:
+        async def work() -> Response:
+            who = await accounts.of_request(request)
+            if who is None:
+                raise AccountError(401, "login_required", "log in first")
+            return JSONResponse(await run(friends.listing, who))
+
+        return await _answer(work)
+
+    @router.put("/api/follows/{name}", tags=["friends"])
+    async def follow(request: Request, name: str) -> Response:
+        async def work() -> Response | FriendRefusal:
+            done = await run(friends.follow, await accounts.changing(request), name)
+            return done if isinstance(done, FriendRefusal) else JSONResponse({"following": done})
+
+        return await _answer(work)
+
+    @router.delete("/api/follows/{name}", status_code=204, tags=["friends"])
+    async def unfollow(request: Request, name: str) -> Response:
+        async def work() -> Response | FriendRefusal:
+            done = await run(friends.unfollow, await accounts.changing(request), name)
+            return done if isinstance(done, FriendRefusal) else Response(status_code=204)
+
+        return await _answer(work)
+
+    @router.post("/api/invitations", status_code=201, tags=["friends"])
+    async def invite(request: Request) -> Response:
+        async def work() -> Response | FriendRefusal:
+            who = await accounts.changing(request)
+            body = InvitationBody.model_validate_json(await request.body())
+            done = await run(friends.invite, who, body.name, body.table)
+            return (
+                done if isinstance(done, FriendRefusal) else JSONResponse({"invitation": done}, 201)
+            )
+
+        return await _answer(work)
+
+    @router.post("/api/invitations/{number}/accept", tags=["friends"])
+    async def accept(request: Request, number: int) -> Response:
+        async def work() -> Response | FriendRefusal:
+            done = await run(friends.accept, await accounts.changing(request), number)
+            if isinstance(done, FriendRefusal):
+                return done
+            return JSONResponse({"table": done, "url": f"/t/{done}"})
+
+        return await _answer(work)
+
+    return router

@@ -1,0 +1,140 @@
+"""Friends: follows, the friends list with presence, invitations to a table (accepted,
+expired), the refusals, and blocks honoured."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from account_helpers import FakeClock, account_server, csrf
+from fastapi.testclient import TestClient
+from safety_helpers import block, member
+from server_helpers import Player
+
+from rami.server.social.friends import INVITATION_SECONDS
+from rami.server.social.presence import ONLINE_SECONDS
+
+
+def follow(who: TestClient, name: str) -> Any:
+    """``who`` follows ``name``; the response."""
+    return who.put(f"/api/follows/{name}", headers=csrf(who))
+
+
+def invite(who: TestClient, name: str, table: str) -> Any:
+    """``who`` invites ``name`` to ``table``; the response."""
+    return who.post("/api/invitations", json={"name": name, "table": table}, headers=csrf(who))
+
+
+def accept(who: TestClient, number: int) -> Any:
+    """``who`` accepts invitation ``number``; the response."""
+    return who.post(f"/api/invitations/{number}/accept", headers=csrf(who))
+
+
+def until(condition: Callable[[], bool], tries: int = 500) -> bool:
+    """True once ``condition`` holds (the server ends a closed socket's session on its own)."""
+    return any(condition() for _ in range(tries))
+
+
+def a_table(host: TestClient) -> str:
+    """A new table of ``host``'s."""
+    return str(host.post("/api/tables", json={"name": "Host", "seats": 2}).json()["table"])
+
+
+def test_follow_unfollow_and_friends_are_mutual_follows() -> None:
+    with account_server() as client:
+        ana, bob = member(client, "Ana"), member(client, "Bob")
+        assert follow(ana, "bob").json() == {"following": "Bob"}
+        assert follow(ana, "Bob").status_code == 200  # again: nothing changes
+        listing = ana.get("/api/friends").json()
+        assert listing == {"friends": [], "following": ["Bob"], "invitations": [], "games": []}
+        assert follow(bob, "Ana").status_code == 200
+        assert ana.get("/api/friends").json()["friends"][0]["online"] is False
+        bob.get("/api/friends")  # Bob's page asks: Bob is online
+        [friend] = ana.get("/api/friends").json()["friends"]
+        assert friend == {"name": "Bob", "online": True, "table": None}
+        assert ana.delete("/api/follows/Bob", headers=csrf(ana)).status_code == 204
+        assert ana.get("/api/friends").json()["friends"] == []
+        assert bob.get("/api/friends").json()["following"] == ["Ana"]
+
+
+def test_presence_shows_the_table_and_goes_offline() -> None:
+    clock = FakeClock()
+    with account_server(clock=clock) as client:
+        ana, bob = member(client, "Ana"), member(client, "Bob")
+        follow(ana, "Bob"), follow(bob, "Ana")
+        table = a_table(bob)
+        with bob.websocket_connect(f"/ws/{table}") as ws:
+            Player(ws).hello()
+            [friend] = ana.get("/api/friends").json()["friends"]
+            assert friend == {"name": "Bob", "online": True, "table": table}
+            assert ana.get("/api/friends").json()["games"] == [{"table": table, "friends": ["Bob"]}]
+        assert until(lambda: ana.get("/api/friends").json()["friends"][0]["table"] is None)
+        clock.now += ONLINE_SECONDS + 1
+        assert ana.get("/api/friends").json()["friends"][0]["online"] is False
+
+
+def test_an_invitation_is_seen_and_accepted_once() -> None:
+    with account_server() as client:
+        ana, bob = member(client, "Ana"), member(client, "Bob")
+        follow(ana, "Bob"), follow(bob, "Ana")
+        table = a_table(ana)
+        with ana.websocket_connect(f"/ws/{table}") as ws:
+            Player(ws).hello()
+            answer = invite(ana, "bob", table)
+            assert answer.status_code == 201
+            number = answer.json()["invitation"]
+        [seen] = bob.get("/api/friends").json()["invitations"]
+        assert (seen["id"], seen["from"], seen["table"]) == (number, "Ana", table)
+        assert accept(bob, number).json() == {"table": table, "url": f"/t/{table}"}
+        assert bob.get("/api/friends").json()["invitations"] == []
+        assert accept(bob, number).json()["code"] == "no_such_invitation"
+
+
+def test_an_expired_invitation_is_refused() -> None:
+    clock = FakeClock()
+    with account_server(clock=clock) as client:
+        ana, bob = member(client, "Ana"), member(client, "Bob")
+        follow(ana, "Bob"), follow(bob, "Ana")
+        table = a_table(ana)
+        with ana.websocket_connect(f"/ws/{table}") as ws:
+            Player(ws).hello()
+            number = invite(ana, "Bob", table).json()["invitation"]
+        clock.now += INVITATION_SECONDS + 1
+        assert bob.get("/api/friends").json()["invitations"] == []
+        answer = accept(bob, number)
+        assert (answer.status_code, answer.json()["code"]) == (410, "invitation_expired")
+
+
+def test_refusals_change_nothing() -> None:
+    with account_server() as client:
+        ana, bob = member(client, "Ana"), member(client, "Bob")
+        member(client, "Cyd")
+        assert follow(ana, "Ana").json()["code"] == "follow_self"
+        answer = follow(ana, "Nobody")
+        assert (answer.status_code, answer.json()["code"]) == (404, "no_such_account")
+        assert ana.delete("/api/follows/Bob", headers=csrf(ana)).json()["code"] == "not_following"
+        assert ana.put("/api/follows/Bob").json()["code"] == "bad_csrf"
+        assert client.get("/api/friends").json()["code"] == "login_required"
+        table = a_table(ana)
+        follow(ana, "Cyd")  # one way: not a friend
+        assert invite(ana, "Cyd", table).json()["code"] == "not_friends"
+        follow(ana, "Bob"), follow(bob, "Ana")
+        assert invite(ana, "Bob", table).json()["code"] == "not_at_table"
+        assert invite(ana, "Nobody", table).json()["code"] == "no_such_account"
+        assert bob.get("/api/friends").json()["invitations"] == []
+
+
+def test_blocks_stop_follows_invitations_and_friendship() -> None:
+    with account_server() as client:
+        ana, bob = member(client, "Ana"), member(client, "Bob")
+        follow(ana, "Bob"), follow(bob, "Ana")
+        table = a_table(bob)
+        block(ana, "Bob")  # Ana blocks Bob: Bob can neither follow nor invite her
+        assert ana.get("/api/friends").json()["friends"] == []
+        with bob.websocket_connect(f"/ws/{table}") as ws:
+            Player(ws).hello()
+            answer = invite(bob, "Ana", table)
+            assert (answer.status_code, answer.json()["code"]) == (403, "invite_blocked")
+        bob.delete("/api/follows/Ana", headers=csrf(bob))
+        assert follow(bob, "Ana").json()["code"] == "follow_blocked"
+        assert ana.get("/api/friends").json()["invitations"] == []
