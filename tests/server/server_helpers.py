@@ -214,3 +214,16 @@ def play_turns(players: dict[int, Player], policies: dict[int, Policy], limit: i
                 other.wait_version(acked)
         done += 1
     return done
+
+
+def start_and_leave(app: TestClient, **body: Any) -> str:
+    """A started two-person Rami 40 table both people then leave; returns its id."""
+    table_id, token = create(app, preset="rami40", seats=2, **body)
+    url = f"/ws/{table_id}"
+    with app.websocket_connect(url) as h, app.websocket_connect(url) as g:
+        host, guest = Player(h), Player(g)
+        host.hello(token)
+        guest.hello()
+        guest.reply(type="join", name="Bob")
+        host.reply(type="start")
+    return table_id

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from account_helpers import account_server, browser, signup
 from fastapi.testclient import TestClient
-from server_helpers import UNHURRIED, Player, create, seeds, server, table_of
+from server_helpers import UNHURRIED, Player, create, seeds, server, start_and_leave, table_of
 from stored import RecordingStorage, advance
 
 from rami.server import Settings, create_app
@@ -19,19 +19,6 @@ from rami.server.store.storage import MemoryStorage, Storage
 from rami.server.tables.clock import ManualClock
 
 DAY = 86400
-
-
-def start_two(app: TestClient, **body: object) -> str:
-    """A started two-seat table both people then leave; returns its id."""
-    table_id, token = create(app, preset="rami40", seats=2, **body)
-    url = f"/ws/{table_id}"
-    with app.websocket_connect(url) as h, app.websocket_connect(url) as g:
-        host, guest = Player(h), Player(g)
-        host.hello(token)
-        guest.hello()
-        guest.reply(type="join", name="Bob")
-        host.reply(type="start")
-    return table_id
 
 
 @pytest.mark.parametrize(
@@ -68,7 +55,7 @@ def test_an_hour_to_three_days_is_a_turn_timer(timer: int) -> None:
 def test_an_absent_player_forfeits_at_the_nth_timeout_over_simulated_days() -> None:
     storage = RecordingStorage()
     with server(storage, seed="days", grace=30.0) as app:
-        table_id = start_two(app, turn_timer=DAY, timeout_rule="forfeit", forfeit_after=2)
+        table_id = start_and_leave(app, turn_timer=DAY, timeout_rule="forfeit", forfeit_after=2)
         table = table_of(app, table_id)
         assert table.match is not None and table.match.current_seat == 0
         advance(app, 60.0)
@@ -98,7 +85,7 @@ def test_an_absent_player_forfeits_at_the_nth_timeout_over_simulated_days() -> N
 def test_the_bot_rule_lets_a_bot_play_a_timed_out_day_long_turn() -> None:
     storage = RecordingStorage()
     with server(storage, seed="days-bot", grace=30.0) as app:
-        table_id = start_two(app, turn_timer=DAY)
+        table_id = start_and_leave(app, turn_timer=DAY)
         table = table_of(app, table_id)
         version = table.version
         advance(app, DAY - 1.0)
@@ -120,7 +107,7 @@ def test_a_restart_keeps_the_deadline_of_the_turn() -> None:
     storage = MemoryStorage()
     first = ManualClock()
     with days_server(storage, first) as app:
-        table_id = start_two(app, turn_timer=DAY)
+        table_id = start_and_leave(app, turn_timer=DAY)
         advance(app, 10 * 3600.0)
         assert table_of(app, table_id).turn_left() == DAY - 10 * 3600
     down = 3600.0  # the server is down for an hour

@@ -6,7 +6,7 @@ import logging
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import Player, create
+from server_helpers import start_and_leave
 from stored import RecordingStorage, advance, clock_of, lobby_table, serve
 
 from rami import records
@@ -20,19 +20,6 @@ from rami.server.tables.config import TableConfig
 from rami.server.tables.driver import Driver
 from rami.server.tables.state import Settings
 from rami.views import PlayerView, view_for
-
-
-def start_and_leave(app: TestClient, **body: object) -> str:
-    """A started two-person table both people then leave; returns its id."""
-    table_id, token = create(app, preset="rami40", seats=2, **body)
-    url = f"/ws/{table_id}"
-    with app.websocket_connect(url) as h, app.websocket_connect(url) as g:
-        host, guest = Player(h), Player(g)
-        host.hello(token)
-        guest.hello()
-        guest.reply(type="join", name="Bob")
-        host.reply(type="start")
-    return table_id
 
 
 def table(app: TestClient, table_id: str) -> Table:
