@@ -32,6 +32,7 @@ from rami.accounts import AccountStore
 from rami.accounts.names import name_key
 from rami.accounts.schema import accounts_t
 from rami.server.social import presence
+from rami.server.social.blocks import apart
 from rami.server.store.friends_schema import follows_t, invitations_t, metadata
 from rami.server.store.safety_schema import blocks_t
 from rami.server.tables.identity import Identity
@@ -59,14 +60,6 @@ def _account(conn: Connection, name: str) -> tuple[int, str] | FriendRefusal:
     if row is None:
         return FriendRefusal(404, "no_such_account", f"no account is called {name[:40]!r}")
     return int(row.id), str(row.name)
-
-
-def _blocked(conn: Connection, one: int, other: int) -> bool:
-    pair = or_(
-        (blocks_t.c.blocker_id == one) & (blocks_t.c.blocked_id == other),
-        (blocks_t.c.blocker_id == other) & (blocks_t.c.blocked_id == one),
-    )
-    return conn.execute(select(blocks_t.c.blocker_id).where(pair)).first() is not None
 
 
 def _follows(conn: Connection, follower: int, followed: int) -> bool:
@@ -105,7 +98,7 @@ class Friends:
             followed, spelled = found
             if followed == who.account_id:
                 return FriendRefusal(400, "follow_self", "you cannot follow yourself")
-            if _blocked(conn, who.account_id, followed):
+            if apart(conn, {who.account_id, followed}):
                 return FriendRefusal(403, "follow_blocked", "a block stands between you")
             if not _follows(conn, who.account_id, followed):
                 row = {"follower_id": who.account_id, "followed_id": followed}
@@ -180,7 +173,7 @@ class Friends:
         return [
             {"id": int(r.id), "from": str(r.name), "table": str(r.table_id), "expires": r.expires}
             for r in conn.execute(query)
-            if not _blocked(conn, account_id, int(r.from_id))
+            if not apart(conn, {account_id, int(r.from_id)})
         ]
 
     def invite(self, who: Identity, name: str, table_id: str) -> int | FriendRefusal:
@@ -192,7 +185,7 @@ class Friends:
             if isinstance(found, FriendRefusal):
                 return found
             friend = found[0]
-            if _blocked(conn, who.account_id, friend):
+            if apart(conn, {who.account_id, friend}):
                 return FriendRefusal(403, "invite_blocked", "a block stands between you")
             mutual = _follows(conn, who.account_id, friend) and _follows(
                 conn, friend, who.account_id
