@@ -12,7 +12,15 @@ from rami.server.store.database import upgrade_url
 from services import postgres_database
 
 ROUTE = "/api/me/preferences"
-DEFAULTS = {"card_size": "medium", "theme": "standard", "deck": "two-colour", "hand": "right"}
+DEFAULTS = {
+    "card_size": "medium",
+    "theme": "standard",
+    "deck": "two-colour",
+    "hand": "right",
+    "sound": "off",
+    "vibrate": "off",
+    "notify": "off",
+}
 
 
 def _rows(env: Env) -> int:
@@ -55,7 +63,7 @@ def test_bad_preferences_are_refused_with_the_reason_and_change_nothing(env: Env
         "mixed": ({"hand": "left", "deck": "rainbow"}, "deck: input should be"),
         "not text": ({"hand": 1}, "hand: input should be 'right' or 'left'"),
         "null": ({"theme": None}, "theme: input should be"),
-        "empty": ({}, "send one or more of card_size, theme, deck, hand"),
+        "empty": ({}, "send one or more of card_size, theme, deck, hand, sound"),
     }
     for name, (body, words) in cases.items():
         response = env.client.put(ROUTE, json=body, headers=csrf(env.client))
@@ -65,6 +73,20 @@ def test_bad_preferences_are_refused_with_the_reason_and_change_nothing(env: Env
     malformed = env.client.put(ROUTE, content=b"[1]", headers=csrf(env.client))
     assert malformed.json()["code"] == "malformed"
     assert env.client.get(ROUTE).json() == before
+
+
+def test_the_turn_alerts_are_kept_with_the_account(env: Env) -> None:
+    signup(env.client, "Ana")
+    change = {"sound": "on", "vibrate": "on", "notify": "on"}
+    answer = env.client.put(ROUTE, json=change, headers=csrf(env.client))
+    assert answer.status_code == 200 and answer.json() == {**DEFAULTS, **change}
+    off = env.client.put(ROUTE, json={"vibrate": "off"}, headers=csrf(env.client))
+    assert off.json() == {**DEFAULTS, "sound": "on", "notify": "on"}
+    refused = env.client.put(ROUTE, json={"sound": "loud"}, headers=csrf(env.client))
+    assert refused.status_code == 400 and "sound: input should be 'off' or 'on'" in (
+        refused.json()["message"]
+    )
+    assert env.client.get(ROUTE).json() == {**DEFAULTS, "sound": "on", "notify": "on"}
 
 
 def test_preferences_need_a_session_and_its_csrf_token(env: Env) -> None:
@@ -81,7 +103,7 @@ def test_the_migration_keeps_preferences_on_postgresql() -> None:
         store = AccountStore(url, create=False)
         account = store.create_account("Ana", "not-a-real-hash")
         store.update_preferences(account.id, {"hand": "left", "card_size": "large"})
-        store.update_preferences(account.id, {"theme": "high-contrast"})
+        store.update_preferences(account.id, {"theme": "high-contrast", "sound": "on"})
         store.close()
         again = AccountStore(url, create=False)
         assert again.preferences(account.id).model_dump() == {
@@ -89,6 +111,7 @@ def test_the_migration_keeps_preferences_on_postgresql() -> None:
             "card_size": "large",
             "hand": "left",
             "theme": "high-contrast",
+            "sound": "on",
         }
         again.close()
         with environment(url) as env:  # the API on the same database

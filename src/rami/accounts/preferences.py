@@ -1,4 +1,5 @@
-"""How an account sees the cards: size, contrast, deck colours, the hand it plays with.
+"""How an account sees the cards (size, contrast, deck colours, the hand it plays with) and how
+it is told that it is its turn (a sound, a vibration, notifications).
 
 | Preference | Values (first: the default) | On the page |
 |---|---|---|
@@ -6,6 +7,10 @@
 | ``theme`` | ``standard``, ``high-contrast`` | black and white, strong outlines |
 | ``deck`` | ``two-colour``, ``four-colour`` | clubs green and diamonds blue |
 | ``hand`` | ``right``, ``left`` | the piles, the actions and the side panel mirrored |
+| ``sound`` | ``off``, ``on`` | a short beep when the turn comes to the player |
+| ``vibrate`` | ``off``, ``on`` | a vibration (phones) when the turn comes to the player |
+| ``notify`` | ``off``, ``on`` | notifications: the page's own, and Web Push on the devices the |
+| | | player switched on (each device subscribes by itself, ``/api/push/subscriptions``) |
 
 ``card_size`` is the account's existing column; the others live in ``account_preferences``
 (one row per account, none until the first change). A change names at least one preference;
@@ -27,6 +32,7 @@ CardSize = Literal["medium", "small", "large"]
 Theme = Literal["standard", "high-contrast"]
 Deck = Literal["two-colour", "four-colour"]
 Hand = Literal["right", "left"]
+Switch = Literal["off", "on"]
 
 
 class Preferences(BaseModel):
@@ -38,10 +44,13 @@ class Preferences(BaseModel):
     theme: Theme = "standard"
     deck: Deck = "two-colour"
     hand: Hand = "right"
+    sound: Switch = "off"
+    vibrate: Switch = "off"
+    notify: Switch = "off"
 
 
 FIELDS = tuple(Preferences.model_fields)
-OWN_COLUMNS = ("theme", "deck", "hand")
+OWN_COLUMNS = ("theme", "deck", "hand", "sound", "vibrate", "notify")
 """The preferences kept in ``account_preferences`` (``card_size`` is on the account)."""
 
 

@@ -119,8 +119,11 @@ preferences_t = Table(
     Column("deck", String(16), nullable=False),
     Column("hand", String(8), nullable=False),
     Column("updated", Float, nullable=False),
+    Column("sound", String(8), nullable=False, server_default="off"),
+    Column("vibrate", String(8), nullable=False, server_default="off"),
+    Column("notify", String(8), nullable=False, server_default="off"),
 )
-"""How an account sees the cards (:mod:`rami.accounts.preferences`); no row: the defaults."""
+"""How an account sees the cards and hears its turn (:mod:`rami.accounts.preferences`); no row: the defaults."""
 
 secrets_t = Table(
     "server_secrets",
