@@ -208,3 +208,24 @@ async def _until(condition: Any) -> None:
     async with asyncio.timeout(10):
         while not condition():
             await asyncio.sleep(0)
+
+
+def test_a_quick_match_is_pushed_to_the_players_whose_pages_are_hidden() -> None:
+    with push_service() as service, push_server() as client:
+        ana, bob = member(client, "Ana"), member(client, "Bob")
+        device = Device.new()
+        for who, path in ((ana, "/ana"), (bob, "/bob")):
+            answer = subscribe(who, device.subscription(service.url(path)))
+            assert answer.status_code == 201, answer.text
+        beat = {"page": "bob-lobby", "visible": True}
+        assert bob.post("/api/push/visibility", json=beat, headers=csrf(bob)).status_code == 204
+        body = {"preset": "rami51", "players": 2}
+        waiting = ana.post("/api/quickmatch", json=body, headers=csrf(ana)).json()
+        assert waiting["status"] == "waiting"
+        matched = bob.post("/api/quickmatch", json=body, headers=csrf(bob)).json()
+        assert matched["status"] == "matched"
+        (got,) = service.wait_for(1)
+        assert got.path == "/ana", "Bob's page is visible: no push to Bob"
+        message = device.decrypt(got.body)
+        assert message["kind"] == "quickmatch" and message["title"] == "Your quick match is ready"
+        assert message["url"] == f"/t/{matched['table']}"

@@ -192,7 +192,7 @@ def create_app(
     app.add_middleware(BodyLimit, limit=limits.body_bytes)
     app.include_router(ops_router(metrics, checks or {}))
     app.include_router(accounts_router(store, players.config))
-    app.include_router(matchmaking_router(lobby, players, quick, clock))
+    app.include_router(matchmaking_router(lobby, players, quick, clock, push.quickmatch_ready))
     app.include_router(pages_router(WEB_DIR))
     shell = (WEB_DIR / "page.html").read_text()
     app.include_router(duplicate_router(duplicate, players, shell))

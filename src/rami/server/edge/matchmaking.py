@@ -107,11 +107,21 @@ def _checked(body: QuickMatchBody) -> None:
         raise QuickMatchRefusal(400, "bad_quickmatch", f"bot_level: one of {', '.join(LEVELS)}")
 
 
+Matched = Callable[[str, tuple[int, ...]], None]
+"""Told a quick-match table's id and its accounts once it is made (the app: a push to each)."""
+
+
 class _Matchmaker:
     def __init__(
-        self, lobby: Lobby, accounts: Accounts, quick: QuickMatch, clock: Callable[[], float]
+        self,
+        lobby: Lobby,
+        accounts: Accounts,
+        quick: QuickMatch,
+        clock: Callable[[], float],
+        on_matched: Matched | None,
     ) -> None:
         self.lobby, self.accounts, self.quick, self.clock = lobby, accounts, quick, clock
+        self.on_matched = on_matched
 
     async def run_sync(self, method: Callable[..., Any], *args: Any) -> Any:
         return await self.accounts.store.run(method, *args)
@@ -137,6 +147,8 @@ class _Matchmaker:
             log.error("quick-match table %s was not created: %s", pairing.table_id, made)
         if made is None or isinstance(made, Refusal):
             await self.run_sync(self.quick.unpair, pairing.table_id)
+        elif self.on_matched is not None:
+            self.on_matched(pairing.table_id, tuple(a.account_id for a in pairing.accounts))
 
     async def enqueue(self, request: Request) -> Response:
         who = await self.accounts.changing(request)
@@ -198,10 +210,15 @@ def _refusals(handler: Callable[..., Awaitable[Response]]) -> Callable[..., Awai
 
 
 def matchmaking_router(
-    lobby: Lobby, accounts: Accounts, quick: QuickMatch, clock: Callable[[], float]
+    lobby: Lobby,
+    accounts: Accounts,
+    quick: QuickMatch,
+    clock: Callable[[], float],
+    on_matched: Matched | None = None,
 ) -> APIRouter:
-    """The lobby listing and the quick-match routes (see the module for the table)."""
-    maker = _Matchmaker(lobby, accounts, quick, clock)
+    """The lobby listing and the quick-match routes (see the module for the table);
+    ``on_matched`` is told of each quick-match table made."""
+    maker = _Matchmaker(lobby, accounts, quick, clock, on_matched)
     router = APIRouter(prefix="/api", tags=["matchmaking"])
 
     @router.get("/lobby")

@@ -187,6 +187,13 @@ class Push:
             self._pushed.popitem(last=False)
         await self.deliver(account_id, "turn", {"table": table.table_id})
 
+    def quickmatch_ready(self, table_id: str, account_ids: tuple[int, ...]) -> None:
+        """A quick match seated these accounts at ``table_id``: push "your quick match is
+        ready" to each of them no page of which is visible (a visible page goes there itself)."""
+        for account_id in account_ids:
+            if not self.visible(account_id):
+                self.notify(account_id, "quickmatch", {"table": table_id})
+
     async def close(self) -> None:
         """Cancel the pushes not sent yet."""
         for task in list(self._tasks):
