@@ -95,11 +95,19 @@ self.addEventListener("push", (event) => {
 
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
-  const url = new URL(event.notification.data?.url || "/", self.location.origin).href;
+  const url = new URL(event.notification.data?.url || "/", self.location.origin);
   event.waitUntil(
-    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((pages) => {
-      const open = pages.find((page) => page.url === url);
-      return open ? open.focus() : self.clients.openWindow(url);
-    }),
+    (async () => {
+      const pages = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      // the table's own page when it is open (whatever its #seat=…), else any page of the app
+      const open = pages.find((page) => new URL(page.url).pathname === url.pathname);
+      if (open) return open.focus();
+      const other = pages.find((page) => "navigate" in page);
+      if (other) {
+        const focused = await other.focus();
+        return focused.navigate(url.href);
+      }
+      return self.clients.openWindow(url.href);
+    })(),
   );
 });

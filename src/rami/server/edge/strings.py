@@ -28,6 +28,7 @@ from rami.server.edge.duplicate_strings import DUPLICATE_STRINGS
 from rami.server.edge.page_strings import PAGE_STRINGS, TABLE_STRINGS
 from rami.server.edge.review_strings import REVIEW_STRINGS
 from rami.server.edge.safety_strings import SAFETY_STRINGS
+from rami.server.edge.turn_strings import TURN_STRINGS
 
 PLURAL_LIMIT = 200
 """Counts up to which the page gets every plural form spelled out."""
@@ -37,6 +38,7 @@ STRINGS: tuple[str, ...] = (
     *DUPLICATE_STRINGS,
     *TABLE_STRINGS,
     *DISPLAY_STRINGS,
+    *TURN_STRINGS,
     *SAFETY_STRINGS,
     *REVIEW_STRINGS,
     N_("A friend (invite link)"),

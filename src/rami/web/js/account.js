@@ -3,6 +3,7 @@
 import { html, nothing, render } from "../vendor/lit-html/lit-html.js";
 import { errorText, loadLanguage, t } from "./i18n.js";
 import { applySettings, chosenLanguage, showAccountLinks, startPage, translateStatic } from "./page.js";
+import { showTurnAlerts } from "./pushswitch.js";
 import { currentAccount, request, setAccount } from "./session.js";
 
 const CARD_SIZES = [
@@ -59,6 +60,7 @@ function accountView(account, meta, status, save, logout) {
         <button type="submit">${t("Save the settings")}</button>
         <p id="settings-error" class="error" role="alert"></p>
       </form>
+      <div id="turn-alerts" class="create"></div>
       <p><button id="logout" type="button" @click=${logout}>${t("Log out")}</button></p>
     </section>`;
 }
@@ -109,6 +111,7 @@ async function draw(main, meta, account, status = "") {
   const form = screen.querySelector("#settings");
   form.language.value = account.settings.language || "";
   form.card_size.value = account.settings.card_size;
+  await showTurnAlerts(screen.querySelector("#turn-alerts"));
 }
 
 async function reloadWords(meta, account) {

@@ -1,13 +1,20 @@
-// Telling the player it is their turn: the tab title always, a short beep and a browser
-// notification when they asked for them (both off until switched on, kept in localStorage).
+// Telling the player it is their turn: the tab title and favicon always (turnmark.js), a short
+// beep, a vibration and a browser notification when they asked for them (all off until switched
+// on; kept in localStorage, and with the account when logged in: /api/me/preferences).
 
 import { t } from "./i18n.js";
+import { markTurn } from "./turnmark.js";
+import { currentAccount, request } from "./session.js";
 
 export const SETTINGS = {
   sound: "rami-sound",
   notify: "rami-notify",
+  vibrate: "rami-vibrate",
   large: "rami-large-cards",
 };
+
+/** The settings the account keeps as its preferences of the same name ("on"/"off"). */
+export const TURN_ALERTS = ["sound", "vibrate", "notify"];
 
 export function setting(name) {
   return localStorage.getItem(SETTINGS[name]) === "1";
@@ -16,6 +23,24 @@ export function setting(name) {
 export function setSetting(name, on) {
   localStorage.setItem(SETTINGS[name], on ? "1" : "0");
   if (name === "large") applyCardSize();
+}
+
+/** Keep the account's turn alerts (its preferences) on this device. */
+export function keepTurnAlerts(prefs) {
+  for (const name of TURN_ALERTS) {
+    if (name in prefs) localStorage.setItem(SETTINGS[name], prefs[name] === "on" ? "1" : "0");
+  }
+}
+
+/** Switch a turn alert on or off here, and with the account when logged in; answers the
+ * account's preferences after the change (null: a guest, or not saved). */
+export async function chooseTurnAlert(name, on) {
+  setSetting(name, on);
+  if (!(await currentAccount())) return null;
+  const answer = await request("PUT", "/api/me/preferences", { [name]: on ? "on" : "off" });
+  if (!answer.ok) return null;
+  keepTurnAlerts(answer.data);
+  return answer.data;
 }
 
 /** Bigger cards when the player asked for them (a class on the page). */
@@ -52,15 +77,22 @@ export async function askToNotify() {
   return (await Notification.requestPermission()) === "granted";
 }
 
-/** The tab title: a mark and "Your turn" while it is the player's turn. */
+/** The tab title and favicon: a mark and "Your turn" while it is the player's turn. */
 export function showTurnInTitle(mine) {
-  document.title = mine ? `● ${t("Your turn")} — Rami` : "Rami";
+  markTurn(mine);
+}
+
+/** A short double buzz on a phone (navigator.vibrate); false where the device cannot. */
+export function buzz() {
+  if (typeof navigator.vibrate !== "function") return false;
+  return navigator.vibrate([120, 80, 120]);
 }
 
 /** The turn came to the player: beep and notify as they chose; returns what was done. */
 export function turnCame(tableId) {
   const done = [];
   if (setting("sound") && beep()) done.push("sound");
+  if (setting("vibrate") && buzz()) done.push("vibration");
   if (setting("notify") && "Notification" in window && Notification.permission === "granted") {
     new Notification(t("Your turn"), { body: t("Your turn at table {id}", { id: tableId }), tag: `rami-${tableId}` });
     done.push("notification");

@@ -4,6 +4,7 @@ import { insertCardDefinitions } from "./cards.js";
 import { loadLanguage, t } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { Board } from "./board.js";
+import { startBeats } from "./beats.js";
 import { redrawDisplay, startDisplay } from "./display.js";
 import { offlineView, registerServiceWorker } from "./install.js";
 import { languageOptions, showAccountLinks } from "./page.js";
@@ -34,6 +35,7 @@ async function start() {
   translateStatic();
   showAccountLinks();
   startDisplay();
+  startBeats();
   const picker = document.getElementById("lang-picker");
   languageOptions(picker, meta);
   const app = document.getElementById("app");

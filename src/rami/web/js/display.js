@@ -3,7 +3,7 @@
 // and with the account (/api/me/preferences) when logged in. Classes on the body apply them.
 
 import { html, render } from "../vendor/lit-html/lit-html.js";
-import { setSetting, setting } from "./alerts.js";
+import { keepTurnAlerts, setSetting, setting } from "./alerts.js";
 import { errorText, t } from "./i18n.js";
 import { currentAccount, request } from "./session.js";
 
@@ -46,6 +46,7 @@ export function applyPreferences(prefs) {
     }
   }
   localStorage.setItem(DISPLAY_KEY, JSON.stringify(kept));
+  keepTurnAlerts(prefs); // the account's sound, vibration and notifications, when they came
   if (("card_size" in prefs) && (prefs.card_size === "large") !== setting("large")) {
     setSetting("large", prefs.card_size === "large");
   }

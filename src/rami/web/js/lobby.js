@@ -4,6 +4,8 @@
 import { html, render } from "../vendor/lit-html/lit-html.js";
 import { errorText, levelName, presetName, t } from "./i18n.js";
 import { showLobbyExtras } from "./lobbylive.js";
+import { daysBody, longTimerOptions, timeoutRuleFields, watchTimer } from "./daysform.js";
+import { showMyGames } from "./mygames.js";
 import { request } from "./session.js";
 
 const NAME_KEY = "rami-name";
@@ -68,7 +70,8 @@ function formView(meta, preset, seats, send) {
           <option value="12">${t("Up to 12 turns (a quick round)")}</option></select></label>
         <label>${t("Turn timer")} <select name="turn_timer">
           <option value="">${t("None")}</option><option value="30">30 s</option>
-          <option value="60">60 s</option><option value="120">120 s</option></select></label>
+          <option value="60">60 s</option><option value="120">120 s</option>${longTimerOptions()}</select></label>
+        ${timeoutRuleFields()}
         <label class="check"><input type="checkbox" name="public"> ${t("Public: listed in the lobby")}</label>
         <label class="check"><input type="checkbox" name="rated" disabled aria-describedby="rated-hint"> ${t("Rated: the result changes ratings")}</label>
         <p id="rated-hint" class="hint-text">${t("Log in to play rated games.")}</p>
@@ -95,6 +98,7 @@ async function create(event, root) {
     turn_timer: form.turn_timer.value ? Number(form.turn_timer.value) : null,
     options: form.turn_limit.value ? { turn_limit: Number(form.turn_limit.value) } : {},
   };
+  Object.assign(body, daysBody(form));
   if (isFormat(form.rounds.value)) body.format = form.rounds.value.slice(FORMAT.length);
   if (form.public.checked) body.public = true;
   if (form.rated.checked) body.rated = true;
@@ -134,5 +138,7 @@ export function showLobby(app, meta) {
     draw();
     form.seats.value = String(seats);
   });
+  watchTimer(form);
   showLobbyExtras(root, meta, form);
+  showMyGames(root);
 }

@@ -2,6 +2,7 @@
 
 import { html, render } from "../vendor/lit-html/lit-html.js";
 import { setSetting } from "./alerts.js";
+import { startBeats } from "./beats.js";
 import { redrawDisplay, startDisplay } from "./display.js";
 import { registerServiceWorker } from "./install.js";
 import { currentLanguage, loadLanguage, t } from "./i18n.js";
@@ -54,6 +55,7 @@ function fillPicker(meta) {
  * (again whenever the language changes). */
 export async function startPage(render) {
   registerServiceWorker();
+  startBeats();
   const meta = await (await fetch("/api/meta")).json();
   const account = await currentAccount();
   await loadLanguage(chosenLanguage(meta, account));

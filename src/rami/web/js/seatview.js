@@ -4,6 +4,7 @@
 import { html, nothing } from "../vendor/lit-html/lit-html.js";
 import { cardBack } from "./cards.js";
 import { seatName, t, tn } from "./i18n.js";
+import { durationWords } from "./daysform.js";
 
 export function seatView(board, i) {
   const game = board.game;
@@ -18,7 +19,7 @@ export function seatView(board, i) {
   if (!info.online && !info.bot) badges.push(html`<span class="badge away">${t("offline")}</span>`);
   if (game.current === i && board.snap.table.turn_left !== null) {
     const low = board.watch.low();
-    badges.push(html`<span class="timer ${low ? "low" : ""}" data-timer>${Math.round(board.snap.table.turn_left)} s</span>`);
+    badges.push(html`<span class="timer ${low ? "low" : ""}" data-timer>${durationWords(board.snap.table.turn_left)}</span>`);
   }
   const count = game.hand_sizes[i];
   const backs = i === board.seat ? [] : Array.from({ length: Math.min(count, 14) }, () => html`<span class="mini">${cardBack()}</span>`);

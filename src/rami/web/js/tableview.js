@@ -6,18 +6,19 @@ import { html, nothing } from "../vendor/lit-html/lit-html.js";
 import { cardBack, cardFace } from "./cards.js";
 import { cardName, letters, presetName, t, tn } from "./i18n.js";
 import { SHORTCUTS } from "./keys.js";
-import { setSetting, setting, askToNotify } from "./alerts.js";
+import { TURN_ALERTS, chooseTurnAlert, setSetting, setting, askToNotify } from "./alerts.js";
 import { lastResult, roundOverView, scoresView } from "./results.js";
 import { hostToolsView } from "./host.js";
 import { seatView } from "./seatview.js";
 import { meldsView, stagingView } from "./meldsview.js";
 import { actionsView, handView, messageView } from "./handview.js";
 import { waitingView } from "./waitingroom.js";
+import { durationWords, timerWords } from "./daysform.js";
 
 /** The facts of a table in one line: its game, rated or not, its turn timer. */
 export function tableFacts(info) {
   const facts = [presetName(info.preset), info.rated ? t("Rated") : t("Unrated")];
-  facts.push(info.turn_timer ? t("{seconds} s per turn", { seconds: info.turn_timer }) : t("no turn timer"));
+  facts.push(info.turn_timer ? timerWords(info.turn_timer) : t("no turn timer"));
   return facts.join(" · ");
 }
 
@@ -33,8 +34,9 @@ function settingBox(id, name, label) {
     const box = event.currentTarget;
     let on = box.checked;
     if (name === "notify" && on) on = await askToNotify();
-    setSetting(name, on);
     box.checked = on;
+    if (TURN_ALERTS.includes(name)) await chooseTurnAlert(name, on);
+    else setSetting(name, on);
   };
   return html`<label><input type="checkbox" id=${id} data-setting=${name} .checked=${setting(name)}
     @change=${changed}> ${label}</label>`;
@@ -44,6 +46,7 @@ function settingsView(board) {
   return html`<details class="settings" data-keep="settings" ?open=${board.openDetails.has("settings")}
       @toggle=${(e) => board.keepDetails(e)}><summary>${t("Settings")}</summary>
     ${settingBox("setting-sound", "sound", t("Sound on your turn"))}
+    ${settingBox("setting-vibrate", "vibrate", t("Vibrate on your turn"))}
     ${settingBox("setting-notify", "notify", t("Notification on your turn"))}
     ${settingBox("setting-large", "large", t("Larger cards"))}</details>`;
 }
@@ -75,7 +78,7 @@ function timerView(board) {
   const info = board.snap.table;
   if (info.turn_left === null) return nothing;
   const low = board.watch.low();
-  return html`<span class="timer ${low ? "low" : ""}" data-timer>${Math.round(info.turn_left)} s</span>`;
+  return html`<span class="timer ${low ? "low" : ""}" data-timer>${durationWords(info.turn_left)}</span>`;
 }
 
 function centreView(board) {

@@ -5,6 +5,7 @@ import { html, nothing } from "../vendor/lit-html/lit-html.js";
 import { levelName, presetName, t } from "./i18n.js";
 import { hostToolsView, removeButtonView } from "./host.js";
 import { messageView } from "./handview.js";
+import { timerWords } from "./daysform.js";
 
 function factsView(info) {
   const length = info.match_end === "rounds"
@@ -12,7 +13,7 @@ function factsView(info) {
     : t("Until a total reaches {limit}", { limit: info.match_limit });
   return html`<dl class="facts">
     <div><dt>${t("Game")}</dt><dd>${presetName(info.preset)} · ${info.rated ? t("Rated") : t("Unrated")}</dd></div>
-    <div><dt>${t("Turn timer")}</dt><dd>${info.turn_timer ? t("{seconds} s per turn", { seconds: info.turn_timer }) : t("None")}</dd></div>
+    <div><dt>${t("Turn timer")}</dt><dd>${info.turn_timer ? timerWords(info.turn_timer) : t("None")}</dd></div>
     <div><dt>${t("Match length")}</dt><dd>${length}</dd></div></dl>`;
 }
 
