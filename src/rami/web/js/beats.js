@@ -14,7 +14,7 @@ let started = false;
 async function beat(visible) {
   if (!(await currentAccount())) return;
   try {
-    await request("POST", "/api/push/visibility", { page, visible });
+    await request("POST", "/api/push/visibility", { page, visible }, { keepalive: !visible });
   } catch {
     // offline: the server hears from this page again at the next beat
   }
@@ -32,6 +32,9 @@ export function startBeats() {
   if (started) return;
   started = true;
   document.addEventListener("visibilitychange", follow);
-  window.addEventListener("pagehide", () => beat(false));
+  window.addEventListener("pagehide", () => {
+    clearInterval(timer);
+    beat(false);
+  });
   follow();
 }

@@ -26,8 +26,9 @@ export function setAccount(value) {
   account = value;
 }
 
-/** A JSON request; answers {ok, status, data} (data is null when the body is not JSON). */
-export async function request(method, url, body = undefined) {
+/** A JSON request; answers {ok, status, data} (data is null when the body is not JSON).
+ * ``keepalive``: the request outlives the page (a last word as it goes away). */
+export async function request(method, url, body = undefined, { keepalive = false } = {}) {
   const headers = { Accept: "application/json" };
   const token = cookie("rami_csrf") || (account && account.csrf_token);
   if (token) headers["X-CSRF-Token"] = token;
@@ -36,6 +37,7 @@ export async function request(method, url, body = undefined) {
     method,
     headers,
     credentials: "same-origin",
+    keepalive,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   let data = null;
