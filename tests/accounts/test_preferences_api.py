@@ -83,8 +83,9 @@ def test_the_turn_alerts_are_kept_with_the_account(env: Env) -> None:
     off = env.client.put(ROUTE, json={"vibrate": "off"}, headers=csrf(env.client))
     assert off.json() == {**DEFAULTS, "sound": "on", "notify": "on"}
     refused = env.client.put(ROUTE, json={"sound": "loud"}, headers=csrf(env.client))
-    assert refused.status_code == 400 and "sound: input should be 'off' or 'on'" in (
-        refused.json()["message"]
+    assert (
+        refused.status_code == 400
+        and "sound: input should be 'off' or 'on'" in (refused.json()["message"])
     )
     assert env.client.get(ROUTE).json() == {**DEFAULTS, "sound": "on", "notify": "on"}
 

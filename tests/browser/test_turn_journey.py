@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from push_helpers import Device, push_service
-from turn_helpers import TurnServer, device_script, logged_in_page, turn_server
+from turn_helpers import TURN_DELAY, TurnServer, device_script, logged_in_page, turn_server
 from web_helpers import CHROMIUM, TIMEOUT, Table
 
 DAY = 86400
@@ -58,7 +58,8 @@ def new_table(page: Any, served: TurnServer, **choices: str) -> Table:
 NOTIFICATIONS = """async () => {
   for (;;) {
     const all = await self.registration.getNotifications();
-    if (all.length) return all.map((n) => ({ title: n.title, body: n.body, url: n.data.url, tag: n.tag }));
+    const shown = all.map((n) => ({ title: n.title, body: n.body, url: n.data.url, tag: n.tag }));
+    if (shown.length) return shown;
     await new Promise((wake) => setTimeout(wake, 50));
   }
 }"""
@@ -111,8 +112,7 @@ def test_the_push_journey_switch_on_then_a_turn_while_no_page_is_in_view(
         table.play_turn()
         table.wait_my_turn()  # the bot played: a new turn of Ana's, which waits for her
         page.goto("about:blank")  # no page of the account in view any more
-        until(lambda: not served.visible(ana), "the page said it went")
-        served.advance(20.0)
+        served.advance(TURN_DELAY)
         (got,) = service.wait_for(1)
         assert got.path == "/ana-phone"
         message = device.decrypt(got.body)
@@ -138,3 +138,116 @@ def test_the_push_journey_switch_on_then_a_turn_while_no_page_is_in_view(
         assert served.push.store.of_account(ana) == []
         assert page.errors == []
         page.context.close()
+
+
+def join_and_wait(page: Any, served: TurnServer, table_id: str) -> None:
+    """Open the table and take its free seat under the account's name."""
+    page.goto(f"{served.url}/t/{table_id}")
+    page.click("#join button")
+    page.wait_for_function("() => window.rami?.board?.seat != null", timeout=TIMEOUT)
+
+
+def my_games(page: Any) -> list[dict[str, Any]]:
+    return list(
+        page.eval_on_selector_all(
+            "#my-games-list li",
+            "items => items.map((li) => ({table: li.dataset.table,"
+            " mine: li.classList.contains('mine'),"
+            " text: li.textContent.replace(/\\s+/g, ' ').trim()}))",
+        )
+    )
+
+
+def test_a_table_played_over_simulated_days(browser: Any, served: TurnServer) -> None:
+    served.account("dana")
+    served.account("eli")
+    dana = logged_in_page(browser, served, "dana")
+    eli = logged_in_page(browser, served, "eli")
+
+    dana.goto(served.url + "/")
+    assert dana.is_hidden("#timeout-rule")
+    dana.select_option("#create select[name=turn_timer]", str(DAY))
+    assert dana.is_visible("#timeout-rule") and dana.is_disabled("select[name=forfeit_after]")
+    dana.select_option("#create select[name=timeout_rule]", "forfeit")
+    assert dana.is_enabled("select[name=forfeit_after]")
+    first = new_table(
+        dana, served, seat2="", turn_timer=str(DAY), timeout_rule="forfeit", forfeit_after="1"
+    )
+    config = served.table(first.table_id).config
+    assert (config.turn_timer, config.forfeit_after) == (DAY, 1)
+    join_and_wait(eli, served, first.table_id)
+    dana.click("#start")
+    first.wait_my_turn()
+    dana.wait_for_selector("text=1 day per turn")
+
+    # a second table, Eli's, where it is Eli's turn (the bot rule)
+    second = new_table(eli, served, seat2="", turn_timer=str(DAY))
+    join_and_wait(dana, served, second.table_id)
+    eli.click("#start")
+    second.wait_my_turn()
+
+    dana.goto(served.url + "/")
+    dana.wait_for_selector("#my-games-list li")
+    games = my_games(dana)
+    assert [g["table"] for g in games] == [first.table_id, second.table_id]
+    assert [g["mine"] for g in games] == [True, False]
+    assert "Your turn" in games[0]["text"] and "1 day per turn" in games[0]["text"]
+    assert "eli to play" in games[1]["text"]
+    assert "0 of 1 timeouts" in games[0]["text"]
+
+    # a day passes: Dana timed out at her table (forfeited), a bot played Eli's turn at his
+    served.advance(DAY)
+    table = served.table(first.table_id)
+    until(lambda: table.match is not None and table.match.finished, "Dana forfeits")
+    assert table.match is not None and table.match.forfeited == (0,)
+    other = served.table(second.table_id)
+    until(
+        lambda: other.match is not None and other.match.current_seat == 1, "a bot plays Eli's turn"
+    )
+    dana.reload()
+    dana.wait_for_function(
+        "t => [...document.querySelectorAll('#my-games-list li')]"
+        ".map((li) => li.dataset.table).join() === t",
+        arg=second.table_id,
+    )
+    (game,) = my_games(dana)
+    assert game["mine"] and "Your turn" in game["text"]
+    assert dana.errors == [] and eli.errors == []
+    dana.context.close()
+    eli.context.close()
+
+
+def test_the_turn_alerts_are_kept_with_the_account_and_mark_the_turn(
+    browser: Any, served: TurnServer
+) -> None:
+    cleo = served.account("cleo")
+    page = logged_in_page(browser, served, "cleo")
+    assert not page.is_checked("#pref-sound") and not page.is_checked("#pref-vibrate")
+    page.check("#pref-sound")
+    status_says(page, "Kept with your account.")
+    page.check("#pref-vibrate")
+    page.wait_for_function("() => localStorage.getItem('rami-vibrate') === '1'")
+    until(lambda: served.store.preferences(cleo).vibrate == "on", "the vibration is kept")
+    assert served.store.preferences(cleo).sound == "on"
+    page.context.close()
+
+    phone = logged_in_page(browser, served, "cleo")  # another device: nothing kept on it yet
+    assert phone.is_checked("#pref-sound") and phone.is_checked("#pref-vibrate")
+    assert not phone.is_checked("#push-switch")
+    table = new_table(phone, served)
+    phone.click("#start")
+    table.wait_my_turn()
+    phone.click("details.settings summary")
+    assert phone.is_checked("#setting-sound") and phone.is_checked("#setting-vibrate")
+    icon = "() => document.querySelector('link[rel=icon]').getAttribute('href')"
+    assert phone.evaluate(icon).endswith("/icon-turn.svg")
+    assert phone.title().startswith("● Your turn")
+    table.play_turn()
+    table.wait_my_turn()
+    alerts = phone.evaluate("() => window.rami.board.turnAlerts")
+    assert "sound" in alerts and "vibration" in alerts
+    phone.uncheck("#setting-sound")
+    until(lambda: served.store.preferences(cleo).sound == "off", "the sound is switched off")
+    assert served.store.preferences(cleo).vibrate == "on"
+    assert phone.errors == []
+    phone.context.close()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -27,6 +28,10 @@ from rami.server.tables.clock import ManualClock
 
 TURN_DELAY = 20.0
 """Seconds (on the manual clock) a turn waits before "your turn" is pushed."""
+VISIBLE_FOR = 10.0
+"""Seconds (on the manual clock) a page's beat counts. The manual clock stands still while a
+page beats, so each beat counts from the time it stands at; a page gone beats no more, and
+its last beat lapses when the clock moves on (whether its "hidden" beat got out or not)."""
 
 
 class LoopServer(uvicorn.Server):
@@ -44,10 +49,12 @@ class TurnServer(ServedApp):
 
     def __init__(self, seed: str = "turns") -> None:
         self.store = AccountStore("sqlite://")
-        self.clock = ManualClock()
+        self.clock = ManualClock(wall_start=time.time())  # the pages' time left reads true
         self.lobby = Lobby(MemoryStorage(), Settings(bot_delay=0.0), lambda: seed, self.clock)
         config = AccountConfig(passwords=cheap_passwords(), signups_per_address=(10_000, 3600.0))
-        push = PushSettings(allow_loopback=True, retries=0, turn_delay=TURN_DELAY)
+        push = PushSettings(
+            allow_loopback=True, retries=0, turn_delay=TURN_DELAY, visible_for=VISIBLE_FOR
+        )
         app = create_app(
             lobby=self.lobby,
             accounts=self.store,
@@ -119,7 +126,7 @@ def device_script(device: Device, endpoint: str) -> str:
   }});
   PushManager.prototype.subscribe = async function (options) {{
     if (!options || !options.userVisibleOnly || !options.applicationServerKey) {{
-      throw new DOMException("userVisibleOnly and applicationServerKey are needed", "NotAllowedError");
+      throw new DOMException("userVisibleOnly and a key are needed", "NotAllowedError");
     }}
     localStorage.setItem(KEY, String(new Uint8Array(options.applicationServerKey).length));
     return made();

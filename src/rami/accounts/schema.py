@@ -123,7 +123,8 @@ preferences_t = Table(
     Column("vibrate", String(8), nullable=False, server_default="off"),
     Column("notify", String(8), nullable=False, server_default="off"),
 )
-"""How an account sees the cards and hears its turn (:mod:`rami.accounts.preferences`); no row: the defaults."""
+"""How an account sees the cards and is told of its turn (:mod:`rami.accounts.preferences`);
+no row: the defaults."""
 
 secrets_t = Table(
     "server_secrets",
