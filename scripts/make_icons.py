@@ -86,6 +86,11 @@ SVG = f"""<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
 </g>
 </svg>
 """
+TURN_SVG = SVG.replace(
+    "</svg>",
+    '<circle cx="78" cy="22" r="19" fill="#ffcc00" stroke="#1d1d1f" stroke-width="3"/>\n</svg>',
+)
+"""The favicon while it is the player's turn (``turnmark.js``): the icon with a yellow mark."""
 
 
 def main() -> None:
@@ -94,6 +99,7 @@ def main() -> None:
         draw(size).save(ICONS / f"icon-{size}.png", optimize=True)
     draw(180).save(ICONS / "apple-touch-icon.png", optimize=True)
     (ICONS / "icon.svg").write_text(SVG, encoding="utf-8")
+    (ICONS / "icon-turn.svg").write_text(TURN_SVG, encoding="utf-8")
 
 
 if __name__ == "__main__":
