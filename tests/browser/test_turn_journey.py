@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from push_helpers import Device, push_service
+from test_accessibility import axe_problems
 from turn_helpers import TURN_DELAY, TurnServer, device_script, logged_in_page, turn_server
 from web_helpers import CHROMIUM, TIMEOUT, Table
 
@@ -143,6 +144,7 @@ def test_the_push_journey_switch_on_then_a_turn_while_no_page_is_in_view(
 def join_and_wait(page: Any, served: TurnServer, table_id: str) -> None:
     """Open the table and take its free seat under the account's name."""
     page.goto(f"{served.url}/t/{table_id}")
+    page.wait_for_selector("#join input[name=name][readonly]")  # the account is known
     page.click("#join button")
     page.wait_for_function("() => window.rami?.board?.seat != null", timeout=TIMEOUT)
 
@@ -158,7 +160,7 @@ def my_games(page: Any) -> list[dict[str, Any]]:
     )
 
 
-def test_a_table_played_over_simulated_days(browser: Any, served: TurnServer) -> None:
+def test_a_table_played_over_simulated_days(browser: Any, served: TurnServer, axe_js: str) -> None:
     served.account("dana")
     served.account("eli")
     dana = logged_in_page(browser, served, "dana")
@@ -194,6 +196,9 @@ def test_a_table_played_over_simulated_days(browser: Any, served: TurnServer) ->
     assert "Your turn" in games[0]["text"] and "1 day per turn" in games[0]["text"]
     assert "eli to play" in games[1]["text"]
     assert "0 of 1 timeouts" in games[0]["text"]
+    dana.select_option("#create select[name=turn_timer]", str(DAY))
+    dana.select_option("#create select[name=timeout_rule]", "forfeit")
+    assert axe_problems(dana, axe_js) == []
 
     # a day passes: Dana timed out at her table (forfeited), a bot played Eli's turn at his
     served.advance(DAY)
@@ -218,7 +223,7 @@ def test_a_table_played_over_simulated_days(browser: Any, served: TurnServer) ->
 
 
 def test_the_turn_alerts_are_kept_with_the_account_and_mark_the_turn(
-    browser: Any, served: TurnServer
+    browser: Any, served: TurnServer, axe_js: str
 ) -> None:
     cleo = served.account("cleo")
     page = logged_in_page(browser, served, "cleo")
@@ -234,6 +239,7 @@ def test_the_turn_alerts_are_kept_with_the_account_and_mark_the_turn(
     phone = logged_in_page(browser, served, "cleo")  # another device: nothing kept on it yet
     assert phone.is_checked("#pref-sound") and phone.is_checked("#pref-vibrate")
     assert not phone.is_checked("#push-switch")
+    assert axe_problems(phone, axe_js) == []
     table = new_table(phone, served)
     phone.click("#start")
     table.wait_my_turn()
