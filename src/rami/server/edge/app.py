@@ -159,6 +159,7 @@ def create_app(
         PushStore(store.engine, create=not migrated), push_settings or PushSettings(), lobby.clock
     )
     lobby.on_turn = push.turn_started
+    friends.notify = push.notify
     tables = lobby.tables
     metrics = Metrics(
         lambda: len(tables),
@@ -205,6 +206,7 @@ def create_app(
     app.state.safety = safety
     app.state.reviews = reviewing
     app.state.push = push
+    app.state.friends = friends
     app.state.limits = limits
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
 
