@@ -3,6 +3,7 @@
 
 import { html, render } from "../vendor/lit-html/lit-html.js";
 import { errorText, levelName, presetName, t } from "./i18n.js";
+import { showFriends } from "./friends.js";
 import { showLobbyExtras } from "./lobbylive.js";
 import { request } from "./session.js";
 
@@ -135,4 +136,5 @@ export function showLobby(app, meta) {
     form.seats.value = String(seats);
   });
   showLobbyExtras(root, meta, form);
+  showFriends(root);
 }
