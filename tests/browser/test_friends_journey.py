@@ -1,7 +1,8 @@
 """Friends in Chromium: Ana and Bob follow each other from their profiles (friends), Bob's
 lobby shows Ana online at her table and among the friends' games, Ana invites Bob from her
 table's waiting room, Bob accepts in the lobby and is seated at Ana's table. The lobby's
-friends panel and the waiting room pass axe."""
+friends panel and the waiting room pass axe. A watcher follows a player from the box at the
+end of the match."""
 
 from __future__ import annotations
 
@@ -9,7 +10,21 @@ from typing import Any
 
 from pages_helpers import PagesServer, log_in, new_page
 from test_accessibility import axe_problems
-from web_helpers import TIMEOUT
+from web_helpers import TIMEOUT, Table
+
+
+def create_table(page: Any, **more: Any) -> tuple[str, str]:
+    """A table of the page's account (two seats); its id and the host's seat token."""
+    table, token = page.evaluate(
+        """async (more) => {
+          const r = await fetch('/api/tables', {method: 'POST',
+            headers: {'Content-Type': 'application/json'},
+            body: JSON.stringify({name: 'Host', seats: 2, bots: [], ...more})});
+          const d = await r.json(); return [d.table, d.token];
+        }""",
+        more,
+    )
+    return str(table), str(token)
 
 
 def follow_from_profile(page: Any, app: PagesServer, name: str) -> str:
@@ -36,14 +51,7 @@ def test_friends_see_each_other_at_a_table_and_an_invitation_seats_the_friend(
     assert follow_from_profile(bob, app, "Ana") == "You and Ana are friends now."
 
     ana.goto(app.url + "/")
-    table, token = ana.evaluate(
-        """async () => {
-          const r = await fetch('/api/tables', {method: 'POST',
-            headers: {'Content-Type': 'application/json'},
-            body: JSON.stringify({name: 'Ana', seats: 2, bots: []})});
-          const d = await r.json(); return [d.table, d.token];
-        }"""
-    )
+    table, token = create_table(ana)
     ana.goto(f"{app.url}/t/{table}#seat={token}")
     ana.wait_for_selector("#invite-friends")
 
@@ -80,3 +88,30 @@ def test_friends_see_each_other_at_a_table_and_an_invitation_seats_the_friend(
     )
     assert bob.locator("#invitations").count() == 0
     assert ana.errors == [] and bob.errors == []
+
+
+def test_a_watcher_follows_a_player_from_the_end_of_the_match(
+    browser: Any, pages_app: PagesServer
+) -> None:
+    app = pages_app
+    app.account("Cyd"), app.account("Dan")
+    cyd, dan = new_page(browser, app), new_page(browser, app)
+    log_in(cyd, app, "Cyd"), log_in(dan, app, "Dan")
+    cyd.goto(app.url + "/")
+    table_id, token = create_table(cyd, bots=["random"], rounds=1, options={"turn_limit": 12})
+    table = Table(cyd, app, table_id, token)  # type: ignore[arg-type]
+    table.open()
+    dan.goto(f"{app.url}/t/{table_id}")  # Dan watches
+    dan.wait_for_selector(".board")
+    table.play_round()
+    cyd.wait_for_selector(".round-over .match-scores")
+    assert cyd.locator("#follow-after").count() == 0  # a bot is no one to follow
+
+    button = dan.locator(".round-over #follow-after [data-follow=Cyd]")
+    button.wait_for(timeout=TIMEOUT)
+    assert button.inner_text() == "Follow Cyd"
+    button.click()
+    dan.wait_for_selector("#follow-after [data-follow=Cyd][aria-pressed=true]")
+    assert dan.inner_text("#follow-status") == "You follow Cyd."
+    assert dan.evaluate("fetch('/api/friends').then((r) => r.json())")["following"] == ["Cyd"]
+    assert cyd.errors == [] and dan.errors == []
