@@ -162,3 +162,18 @@ def test_an_invitation_is_pushed_to_the_friends_device() -> None:
         assert message["title"] == "Un ami vous invite"
         assert message["body"] == f"Ana vous invite à la table {table}."
         assert message["url"] == f"/t/{table}"
+
+
+def test_an_invitation_from_a_blocked_friend_is_not_listed() -> None:
+    with account_server() as client:
+        ana, bob = member(client, "Ana"), member(client, "Bob")
+        follow(ana, "Bob"), follow(bob, "Ana")
+        table = a_table(ana)
+        with ana.websocket_connect(f"/ws/{table}") as ws:
+            Player(ws).hello()
+            assert invite(ana, "Bob", table).status_code == 201
+        assert len(bob.get("/api/friends").json()["invitations"]) == 1
+        block(bob, "Ana")
+        assert bob.get("/api/friends").json()["invitations"] == []
+        assert bob.delete("/api/blocks/Ana", headers=csrf(bob)).status_code == 204
+        assert len(bob.get("/api/friends").json()["invitations"]) == 1  # lifted: listed again
