@@ -27,9 +27,9 @@ from rami.rules import PRESETS
 from rami.server.social.tournament_tables import TURN_SECONDS
 from rami.tournaments import round_commitment, round_seed
 
-STEP = 18
-"""Seconds of the arena's clock a table takes: a table waits for at most the three before it,
-54 s, inside the turn timer (a timed-out turn would be the bot's)."""
+STEP = 25
+"""Seconds of the arena's clock a table takes: with five players a table waits for at most the
+two before it, 50 s, inside the turn timer (a timed-out turn would be the bot's)."""
 
 Played = tuple[list[str], list[int]]
 """A table as the test saw it end: its players in seat order, their match totals."""
@@ -203,7 +203,7 @@ def _arena_points(order: list[Played]) -> dict[str, int]:
 
 def test_a_ten_minute_arena_on_the_test_clock() -> None:
     with tournament_server() as client:
-        names = ["Ana", "Bob", "Cyd", "Dia", "Eve", "Fay", "Gus"]
+        names = ["Ana", "Bob", "Cyd", "Dia", "Gus"]
         people = accounts(client, ["Host", *names])
         start = wall(client) + 60
         body = {"name": "Arena", "preset": "rami40", "format": "arena", "duration": 600}
@@ -212,10 +212,10 @@ def test_a_ten_minute_arena_on_the_test_clock() -> None:
             post(people[name], f"/api/tournaments/{tid}/join")
         advance(client, 60)
         view = show(client, tid)
-        assert view["status"] == "running" and len(view["live"]) == 3  # one waits
+        assert view["status"] == "running" and len(view["live"]) == 2
         assert post(people["Gus"], f"/api/tournaments/{tid}/join").status_code == 200
         settle(client)
-        assert len(show(client, tid)["live"]) == 3  # Gus joined while it runs: he waits too
+        assert len(show(client, tid)["live"]) == 2  # Gus joined while it runs: he waits
         order: list[Played] = []
         seen: dict[str, float] = {}
         for _ in range(200):
@@ -229,7 +229,7 @@ def test_a_ten_minute_arena_on_the_test_clock() -> None:
                 order.append((board["seats"], play(people, board, len(order))))
             advance(client, STEP)
         assert view["status"] == "finished" and view["live"] == []
-        assert len(order) >= 30
+        assert len(order) >= 20
         waves = [b for boards in view["rounds"] for b in boards]
         assert len(waves) == len(order)  # every table it made was played and counted
         assert max(seen.values()) < start + 600 + STEP  # nobody is seated after the end
