@@ -28,6 +28,7 @@ from rami.server.edge.duplicate_strings import DUPLICATE_STRINGS
 from rami.server.edge.page_strings import PAGE_STRINGS, TABLE_STRINGS
 from rami.server.edge.review_strings import REVIEW_STRINGS
 from rami.server.edge.safety_strings import SAFETY_STRINGS
+from rami.server.edge.tournament_strings import TOURNAMENT_STRINGS
 
 PLURAL_LIMIT = 200
 """Counts up to which the page gets every plural form spelled out."""
@@ -39,6 +40,7 @@ STRINGS: tuple[str, ...] = (
     *DISPLAY_STRINGS,
     *SAFETY_STRINGS,
     *REVIEW_STRINGS,
+    *TOURNAMENT_STRINGS,
     N_("A friend (invite link)"),
     N_("Back"),
     N_("Bot: {level}"),

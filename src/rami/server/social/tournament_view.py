@@ -63,7 +63,7 @@ def tournament_view(conn: Connection, tid: str) -> dict[str, Any] | None:
     rounds: list[list[dict[str, Any]]] = [[] for _ in range(int(found["round"]))]
     for row in rows:
         rounds[int(row["round"]) - 1].append(board_view(row))
-    out["rounds"] = rounds
+    out["rounds"], out["rounds_total"] = rounds, found["rounds"]
     out["live"] = [
         {"round": row["round"], "table_id": row["table_id"]} | board_view(row)
         for row in rows
