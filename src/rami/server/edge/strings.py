@@ -29,6 +29,7 @@ from rami.server.edge.friends_strings import FRIENDS_STRINGS
 from rami.server.edge.page_strings import PAGE_STRINGS, TABLE_STRINGS
 from rami.server.edge.review_strings import REVIEW_STRINGS
 from rami.server.edge.safety_strings import SAFETY_STRINGS
+from rami.server.edge.tournament_strings import TOURNAMENT_STRINGS
 
 PLURAL_LIMIT = 200
 """Counts up to which the page gets every plural form spelled out."""
@@ -41,6 +42,7 @@ STRINGS: tuple[str, ...] = (
     *SAFETY_STRINGS,
     *REVIEW_STRINGS,
     *FRIENDS_STRINGS,
+    *TOURNAMENT_STRINGS,
     N_("A friend (invite link)"),
     N_("Back"),
     N_("Bot: {level}"),
