@@ -187,6 +187,7 @@ def create_app(
         await runner.close()
         await duplicate.close()
         await lobby.close()
+        await friends.close()
         players.close()
 
     app = FastAPI(
@@ -376,6 +377,6 @@ def create_app(
         try:
             await serve_socket(websocket, lobby, table_id, connections, relay, account)
         finally:
-            await store.run(friends.disconnected, account, table_id)
+            friends.leave(account, table_id)  # not cancelled with this handler
 
     return app

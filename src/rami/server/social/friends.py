@@ -21,6 +21,7 @@ the two out of each other's friends. Refusals are values (:class:`FriendRefusal`
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -99,6 +100,7 @@ class Friends:
         self.departures = 0
         """Closed connections whose presence has been written (:meth:`wait_departures`)."""
         self._written = threading.Condition()
+        self._leaving: set[asyncio.Task[None]] = set()
         if create:  # a database not made by the migrations (in-memory accounts)
             metadata.create_all(self.engine, checkfirst=True)
 
@@ -254,6 +256,20 @@ class Friends:
             with self._written:
                 self.departures += 1
                 self._written.notify_all()
+
+    def leave(self, who: Identity | None, table_id: str) -> asyncio.Task[None]:
+        """Write that ``who``'s connection to ``table_id`` closed, on the store's threads, in a
+        task of its own: the write lands even when the connection's handler is cancelled (a
+        client gone while the server was still serving it). :meth:`close` awaits it."""
+        work = self.store.run(self.disconnected, who, table_id)
+        task = asyncio.get_running_loop().create_task(work)
+        self._leaving.add(task)
+        task.add_done_callback(self._leaving.discard)
+        return task
+
+    async def close(self) -> None:
+        """Await the closed connections' writes not done yet."""
+        await asyncio.gather(*self._leaving, return_exceptions=True)
 
     def wait_departures(self, count: int, timeout: float) -> bool:
         """True once ``count`` closed connections have had their presence written; False when
