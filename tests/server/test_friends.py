@@ -1,18 +1,22 @@
 """Friends: follows, the friends list with presence, invitations to a table (accepted,
-expired), the refusals, and blocks honoured."""
+expired, pushed to the invitee's device), the refusals, and blocks honoured."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from account_helpers import FakeClock, account_server, csrf
 from fastapi.testclient import TestClient
+from push_helpers import Device, push_service
 from safety_helpers import block, member
 from server_helpers import Player
+from test_push import push_server, subscribe
 
-from rami.server.social.friends import INVITATION_SECONDS
+from rami.server.social.friends import INVITATION_SECONDS, Friends
 from rami.server.social.presence import ONLINE_SECONDS
+
+WAIT = 60.0
+"""A bound on waiting for the server's own writes on a busy machine (never a pause)."""
 
 
 def follow(who: TestClient, name: str) -> Any:
@@ -30,9 +34,9 @@ def accept(who: TestClient, number: int) -> Any:
     return who.post(f"/api/invitations/{number}/accept", headers=csrf(who))
 
 
-def until(condition: Callable[[], bool], tries: int = 500) -> bool:
-    """True once ``condition`` holds (the server ends a closed socket's session on its own)."""
-    return any(condition() for _ in range(tries))
+def friends_of(client: TestClient) -> Friends:
+    """The app's friends service."""
+    return cast(Friends, client.app.state.friends)  # type: ignore[attr-defined]
 
 
 def a_table(host: TestClient) -> str:
@@ -68,7 +72,8 @@ def test_presence_shows_the_table_and_goes_offline() -> None:
             [friend] = ana.get("/api/friends").json()["friends"]
             assert friend == {"name": "Bob", "online": True, "table": table}
             assert ana.get("/api/friends").json()["games"] == [{"table": table, "friends": ["Bob"]}]
-        assert until(lambda: ana.get("/api/friends").json()["friends"][0]["table"] is None)
+        assert friends_of(client).wait_departures(1, WAIT)  # the closed socket's presence
+        assert ana.get("/api/friends").json()["friends"][0]["table"] is None
         clock.now += ONLINE_SECONDS + 1
         assert ana.get("/api/friends").json()["friends"][0]["online"] is False
 
@@ -138,3 +143,37 @@ def test_blocks_stop_follows_invitations_and_friendship() -> None:
         bob.delete("/api/follows/Ana", headers=csrf(bob))
         assert follow(bob, "Ana").json()["code"] == "follow_blocked"
         assert ana.get("/api/friends").json()["invitations"] == []
+
+
+def test_an_invitation_is_pushed_to_the_friends_device() -> None:
+    with push_service() as service, push_server() as client:
+        ana, bob, device = member(client, "Ana"), member(client, "Bob"), Device.new()
+        follow(ana, "Bob"), follow(bob, "Ana")
+        answer = subscribe(bob, device.subscription(service.url("/sub/bob"), "fr"))
+        assert answer.status_code == 201, answer.text
+        table = a_table(ana)
+        with ana.websocket_connect(f"/ws/{table}") as ws:
+            Player(ws).hello()
+            number = invite(ana, "Bob", table).json()["invitation"]
+        (got,) = service.wait_for(1)
+        assert got.path == "/sub/bob"
+        message = device.decrypt(got.body)
+        assert (message["kind"], message["id"], message["from"]) == ("invitation", number, "Ana")
+        assert message["title"] == "Un ami vous invite"
+        assert message["body"] == f"Ana vous invite à la table {table}."
+        assert message["url"] == f"/t/{table}"
+
+
+def test_an_invitation_from_a_blocked_friend_is_not_listed() -> None:
+    with account_server() as client:
+        ana, bob = member(client, "Ana"), member(client, "Bob")
+        follow(ana, "Bob"), follow(bob, "Ana")
+        table = a_table(ana)
+        with ana.websocket_connect(f"/ws/{table}") as ws:
+            Player(ws).hello()
+            assert invite(ana, "Bob", table).status_code == 201
+        assert len(bob.get("/api/friends").json()["invitations"]) == 1
+        block(bob, "Ana")
+        assert bob.get("/api/friends").json()["invitations"] == []
+        assert bob.delete("/api/blocks/Ana", headers=csrf(bob)).status_code == 204
+        assert len(bob.get("/api/friends").json()["invitations"]) == 1  # lifted: listed again

@@ -57,7 +57,7 @@ def test_nobody_joins_a_started_swiss(service: Tournaments) -> None:
         service.join(tid, name, START - 30)
     assert service.due_rounds(START - 1) == []
     [(found, number, made)] = service.due_rounds(START)
-    assert (found, number, [b.seats for b in made]) == (tid, 1, [("ana", "bob")])
+    assert (found, number, [(i, b.seats) for i, b in made]) == (tid, 1, [(0, ("ana", "bob"))])
     assert _code(service.join(tid, "cy", START + 1)) == "tournament_started"
 
 
@@ -79,13 +79,18 @@ def test_an_eight_player_swiss_with_a_withdrawal_mid_match_and_an_absent_player(
         [(_, got, made)] = service.due_rounds(now, present)
         assert got == number
         results = []
-        for index, board in enumerate(made):
-            a, b = board.seats
-            if "p7" in board.seats and number == 1:
-                other = a if b == "p7" else b
-                results.append(TableResult(board.seats, (1, 1), frozenset({"p7"})))
-                assert not service.record(tid, number, index, _result(board.seats, other))
-                continue
+        if number == 1:  # no table is made for absent p7's board: it is forfeited
+            view = service.view(tid)
+            assert isinstance(view, dict)
+            [forfeited] = [b for b in view["rounds"][0] if "p7" in b["seats"]]
+            assert forfeited["result"]["absent"] == ["p7"]
+            assert all("p7" not in board.seats for _, board in made)
+            seats = tuple(forfeited["seats"])
+            results.append(TableResult(seats, (1, 1), frozenset({"p7"})))
+            other = next(p for p in seats if p != "p7")
+            assert not service.record(tid, number, forfeited["board"], _result(seats, other))
+        for index, board in made:
+            a = board.seats[0]
             if number == 2 and "p3" in board.seats:
                 assert service.withdraw(tid, "p3", now) is None  # mid-match: forfeits
                 results.append(TableResult(board.seats, (1, 1), frozenset({"p3"})))
@@ -93,7 +98,9 @@ def test_an_eight_player_swiss_with_a_withdrawal_mid_match_and_an_absent_player(
             winner = min(board.seats)
             assert service.record(tid, number, index, _result(board.seats, winner))
             results.append(TableResult(board.seats, (1, 2) if a == winner else (2, 1)))
-        seated = {p for board in made for p in board.seats}
+        seated = {p for _, board in made for p in board.seats} | (
+            {"p7"} | set(seats) if number == 1 else set()
+        )
         active = set(players) - ({"p3"} if number == 3 else set())
         assert seated <= active and len(active - seated) == len(active) % 2
         expected.append(results + [bye(p) for p in active - seated])
@@ -113,13 +120,13 @@ def test_duplicate_rounds_with_twin_tables(service: Tournaments) -> None:
     for name in ("a", "b", "c", "d"):
         service.join(tid, name, START - 30)
     [(_, _, made)] = service.due_rounds(START)
-    assert len(made) == 4 and len({b.seed for b in made}) == 1
-    first, twin = made[0], made[1]
+    assert [i for i, _ in made] == [0, 1, 2, 3] and len({b.seed for _, b in made}) == 1
+    first, twin = made[0][1], made[1][1]
     assert twin.seats == tuple(reversed(first.seats))
     x, y = first.seats
     service.record(tid, 1, 0, {x: 80, y: 50})  # x loses the first table by 30
     service.record(tid, 1, 1, {x: 10, y: 60})  # and wins the twin by 50
-    c, d = made[2].seats
+    c, d = made[2][1].seats
     service.record(tid, 1, 2, {c: 5, d: 5})
     service.record(tid, 1, 3, {c: 5, d: 5})
     assert service.due_rounds(START + 600) == []

@@ -35,6 +35,7 @@ from rami.server.edge.replay import record_text, replay_frames
 from rami.server.edge.reviews import reviews_router
 from rami.server.edge.safety import safety_router
 from rami.server.edge.strings import ui_strings
+from rami.server.edge.tournaments import tournaments_router
 from rami.server.edge.ws import Connections, serve_socket
 from rami.server.messages.limits import Limits
 from rami.server.messages.models import (
@@ -59,6 +60,8 @@ from rami.server.social.review_jobs import LocalRunner, Runner
 from rami.server.social.review_store import ReviewStore
 from rami.server.social.reviews import Reviews
 from rami.server.social.safety import Safety
+from rami.server.social.tournament_tables import TournamentTables
+from rami.server.social.tournaments import Tournaments
 from rami.server.store.sql_store import SqlStorage
 from rami.server.store.storage import MemoryStorage, Storage
 from rami.server.tables.actor import Table
@@ -148,7 +151,9 @@ def create_app(
     players = Accounts(store, account_settings)
     migrated = accounts is None and isinstance(lobby.storage, SqlStorage)
     duplicate = DailyDuplicate(store, lobby, create=not migrated, **(duplicate_options or {}))
-    lobby.on_finish = duplicate.recording(lambda table: record_table(players, table))
+    tourney = TournamentTables(Tournaments(store.engine, create=not migrated), lobby, store, clock)
+    recording = duplicate.recording(lambda table: record_table(players, table))
+    lobby.on_finish = tourney.recording(recording)
     quick = QuickMatch(store.engine, create=not migrated)
     safety = lobby.safety = Safety(store, budgets, chat_words, create=not migrated)
     friends = Friends(store, clock, create=not migrated)
@@ -159,6 +164,7 @@ def create_app(
         PushStore(store.engine, create=not migrated), push_settings or PushSettings(), lobby.clock
     )
     lobby.on_turn = push.turn_started
+    friends.notify = push.notify
     tables = lobby.tables
     metrics = Metrics(
         lambda: len(tables),
@@ -174,11 +180,14 @@ def create_app(
         await duplicate.start()
         await runner.start()
         await push.keys()
+        await tourney.start()
         yield
+        await tourney.close()
         await push.close()
         await runner.close()
         await duplicate.close()
         await lobby.close()
+        await friends.close()
         players.close()
 
     app = FastAPI(
@@ -199,12 +208,15 @@ def create_app(
     app.include_router(safety_router(safety, players, shell))
     app.include_router(push_router(push, players))
     app.include_router(friends_router(friends, players))
+    app.include_router(tournaments_router(tourney, players, clock, shell))
     app.state.lobby = lobby
     app.state.accounts = players
     app.state.duplicate = duplicate
     app.state.safety = safety
     app.state.reviews = reviewing
     app.state.push = push
+    app.state.friends = friends
+    app.state.tournaments = tourney
     app.state.limits = limits
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
 
@@ -365,6 +377,6 @@ def create_app(
         try:
             await serve_socket(websocket, lobby, table_id, connections, relay, account)
         finally:
-            await store.run(friends.disconnected, account, table_id)
+            friends.leave(account, table_id)  # not cancelled with this handler
 
     return app

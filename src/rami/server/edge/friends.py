@@ -5,7 +5,7 @@
 | ``GET /api/friends`` | ``{"friends", "following", "invitations", "games"}`` (below); one is seen |
 | ``PUT /api/follows/{name}`` | follow ``name``: ``{"following": name}`` |
 | ``DELETE /api/follows/{name}`` | 204; 404 ``not_following`` |
-| ``POST /api/invitations {name, table}`` | 201 ``{"invitation": id}`` |
+| ``POST /api/invitations {name, table}`` | 201 ``{"invitation": id}``; the friend is pushed |
 | ``POST /api/invitations/{id}/accept`` | ``{"table": id, "url": "/t/{id}"}`` |
 
 ``friends`` are ``{name, online, table}`` (mutual follows), ``following`` the names one follows
@@ -91,9 +91,10 @@ def friends_router(friends: Friends, accounts: Accounts) -> APIRouter:
             who = await accounts.changing(request)
             body = InvitationBody.model_validate_json(await request.body())
             done = await run(friends.invite, who, body.name, body.table)
-            return (
-                done if isinstance(done, FriendRefusal) else JSONResponse({"invitation": done}, 201)
-            )
+            if isinstance(done, FriendRefusal):
+                return done
+            friends.deliver(done.to_id, done.payload)
+            return JSONResponse({"invitation": done.number}, 201)
 
         return await _answer(work)
 

@@ -25,9 +25,11 @@ from rami.i18n import (
 from rami.i18n.refusals import refusal_templates
 from rami.server.edge.display_strings import DISPLAY_STRINGS
 from rami.server.edge.duplicate_strings import DUPLICATE_STRINGS
+from rami.server.edge.friends_strings import FRIENDS_STRINGS
 from rami.server.edge.page_strings import PAGE_STRINGS, TABLE_STRINGS
 from rami.server.edge.review_strings import REVIEW_STRINGS
 from rami.server.edge.safety_strings import SAFETY_STRINGS
+from rami.server.edge.tournament_strings import TOURNAMENT_STRINGS
 from rami.server.edge.turn_strings import TURN_STRINGS
 
 PLURAL_LIMIT = 200
@@ -41,6 +43,8 @@ STRINGS: tuple[str, ...] = (
     *TURN_STRINGS,
     *SAFETY_STRINGS,
     *REVIEW_STRINGS,
+    *FRIENDS_STRINGS,
+    *TOURNAMENT_STRINGS,
     N_("A friend (invite link)"),
     N_("Back"),
     N_("Bot: {level}"),

@@ -21,6 +21,8 @@ the two out of each other's friends. Refusals are values (:class:`FriendRefusal`
 
 from __future__ import annotations
 
+import asyncio
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -76,6 +78,15 @@ def _names(conn: Connection, ids: set[int]) -> dict[int, str]:
     return {int(row.id): str(row.name) for row in conn.execute(query)}
 
 
+@dataclass(frozen=True, slots=True)
+class Invitation:
+    """A stored invitation: its id, the invitee's account and what its push carries."""
+
+    number: int
+    to_id: int
+    payload: dict[str, Any]
+
+
 class Friends:
     """Follows, invitations and presence on the accounts' database (synchronous: run on the
     store's threads)."""
@@ -86,6 +97,10 @@ class Friends:
         self.store, self.engine, self.clock = store, store.engine, clock
         self.notify: Notify | None = None
         """The notification hook invitations are handed to, when one is set."""
+        self.departures = 0
+        """Closed connections whose presence has been written (:meth:`wait_departures`)."""
+        self._written = threading.Condition()
+        self._leaving: set[asyncio.Task[None]] = set()
         if create:  # a database not made by the migrations (in-memory accounts)
             metadata.create_all(self.engine, checkfirst=True)
 
@@ -146,7 +161,7 @@ class Friends:
             friends = (following & followers) - blocked
             names = _names(conn, following | friends)
             online = presence.presences(conn, friends, now)
-            invitations = self._open(conn, who.account_id, now)
+            invitations = self._open(conn, who.account_id, now, blocked)
         listed = [
             {"name": names[i], "online": i in online, "table": online.get(i)} for i in friends
         ]
@@ -163,7 +178,11 @@ class Friends:
             "games": [{"table": table, "friends": names} for table, names in games.items()],
         }
 
-    def _open(self, conn: Connection, account_id: int, now: float) -> list[dict[str, Any]]:
+    def _open(
+        self, conn: Connection, account_id: int, now: float, blocked: set[int]
+    ) -> list[dict[str, Any]]:
+        """The open invitations to ``account_id``, but those from ``blocked`` accounts (read
+        by :meth:`listing` in the same query as the friends)."""
         query = (
             select(invitations_t, accounts_t.c.name)
             .join(accounts_t, accounts_t.c.id == invitations_t.c.from_id)
@@ -173,12 +192,13 @@ class Friends:
         return [
             {"id": int(r.id), "from": str(r.name), "table": str(r.table_id), "expires": r.expires}
             for r in conn.execute(query)
-            if not apart(conn, {account_id, int(r.from_id)})
+            if int(r.from_id) not in blocked
         ]
 
-    def invite(self, who: Identity, name: str, table_id: str) -> int | FriendRefusal:
+    def invite(self, who: Identity, name: str, table_id: str) -> Invitation | FriendRefusal:
         """``who`` invites the friend ``name`` to ``table_id``, which ``who`` is connected to;
-        the invitation's id, handed to :meth:`deliver`."""
+        the stored invitation, for the caller to hand to :meth:`deliver` (on its event loop,
+        where the push service runs)."""
         now = self.clock()
         with self.engine.begin() as conn:
             found = _account(conn, name)
@@ -198,12 +218,13 @@ class Friends:
             row |= {"created": now, "expires": now + INVITATION_SECONDS}
             made = conn.execute(insert(invitations_t).returning(invitations_t.c.id), row)
             number = int(made.scalar_one())
-        self.deliver(friend, {"id": number, "from": who.name, "table": table_id})
-        return number
+        return Invitation(number, friend, {"id": number, "from": who.name, "table": table_id})
 
     def deliver(self, account_id: int, invitation: dict[str, Any]) -> None:
         """The one place an invitation goes out: stored already (the invitee's pages find it
-        in ``GET /api/friends``), then handed to the notification hook, if one is set."""
+        in ``GET /api/friends``), then handed to the notification hook, if one is set (the
+        app's is :meth:`~rami.server.social.push.Push.notify`: "a friend invites you"). Called
+        on the event loop."""
         if self.notify is not None:
             self.notify(account_id, "invitation", invitation)
 
@@ -226,6 +247,32 @@ class Friends:
             presence.at_table(self.engine, who.account_id, table_id, self.clock())
 
     def disconnected(self, who: Identity | None, table_id: str) -> None:
-        """``who``'s connection to ``table_id`` closed."""
-        if who is not None:
-            presence.left_table(self.engine, who.account_id, table_id, self.clock())
+        """``who``'s connection to ``table_id`` closed (counted in :attr:`departures` once
+        written)."""
+        try:
+            if who is not None:
+                presence.left_table(self.engine, who.account_id, table_id, self.clock())
+        finally:
+            with self._written:
+                self.departures += 1
+                self._written.notify_all()
+
+    def leave(self, who: Identity | None, table_id: str) -> asyncio.Task[None]:
+        """Write that ``who``'s connection to ``table_id`` closed, on the store's threads, in a
+        task of its own: the write lands even when the connection's handler is cancelled (a
+        client gone while the server was still serving it). :meth:`close` awaits it."""
+        work = self.store.run(self.disconnected, who, table_id)
+        task = asyncio.get_running_loop().create_task(work)
+        self._leaving.add(task)
+        task.add_done_callback(self._leaving.discard)
+        return task
+
+    async def close(self) -> None:
+        """Await the closed connections' writes not done yet."""
+        await asyncio.gather(*self._leaving, return_exceptions=True)
+
+    def wait_departures(self, count: int, timeout: float) -> bool:
+        """True once ``count`` closed connections have had their presence written; False when
+        ``timeout`` seconds pass first (a bound for tests, never a pause)."""
+        with self._written:
+            return self._written.wait_for(lambda: self.departures >= count, timeout)

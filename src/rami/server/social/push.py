@@ -30,6 +30,7 @@ log = logging.getLogger("rami.server.push")
 WORDS = {
     "turn": (N_("Your turn"), N_("It is your turn at table {table}.")),
     "quickmatch": (N_("Your quick match is ready"), N_("Your table {table} is waiting.")),
+    "invitation": (N_("A friend invites you"), N_("{name} invites you to table {table}.")),
 }
 """The title and body of each kind of push, in the subscription's language."""
 REMEMBERED = 10_000
@@ -120,7 +121,8 @@ class Push:
 
     def notify(self, account_id: int, kind: str, payload: dict[str, Any]) -> None:
         """Push ``kind`` (a key of :data:`WORDS`) with ``payload`` to every device of the
-        account, in the background. ``payload["table"]`` names the table the push opens."""
+        account, in the background. ``payload["table"]`` names the table the push opens,
+        ``payload["from"]`` the friend who invites."""
         self.spawn(self.deliver(account_id, kind, payload))
 
     async def deliver(self, account_id: int, kind: str, payload: dict[str, Any]) -> None:
@@ -136,7 +138,7 @@ class Push:
             **payload,
             "kind": kind,
             "title": words.gettext(title),
-            "body": words.gettext(body, table=table),
+            "body": words.gettext(body, table=table, name=str(payload.get("from", ""))),
             "url": f"/t/{table}" if table else "/",
             "tag": f"{kind}-{table}",
         }

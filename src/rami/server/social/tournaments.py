@@ -6,8 +6,9 @@ process runs the clock reads the same tournament. The service is synchronous (ru
 store's threads) and takes the time as an argument: the caller passes the server clock's wall
 time, so tests advance a ManualClock. Commands answer a :class:`TournamentRefusal` value when
 refused and change nothing then. A Swiss round is seated by :func:`rami.tournaments.pair_next`
-when the previous one has all its results; :meth:`Tournaments.due_rounds` gives the boards
-the caller creates tables for.
+when the previous one has all its results, an arena's free players as soon as they are free
+(:mod:`~rami.server.social.tournament_arena`); :meth:`Tournaments.due_rounds` gives the boards
+the caller creates tables for (:mod:`~rami.server.social.tournament_tables`).
 """
 
 from __future__ import annotations
@@ -20,15 +21,30 @@ from typing import Any
 from sqlalchemy import insert, select, update
 from sqlalchemy.engine import Connection, Engine
 
-from rami.rules import PRESETS
-from rami.server.social.tournament_rounds import pairing_results, result_json
+from rami.match import format_of
+from rami.rules import PRESETS, RuleSet
+from rami.server.social.tournament_arena import arena_wave
+from rami.server.social.tournament_rounds import (
+    board_key,
+    board_rows,
+    entry_rows,
+    forfeit,
+    pairing_results,
+    result_json,
+    tournament_row,
+)
+from rami.server.social.tournament_view import tournament_list, tournament_view
 from rami.server.store.tournament_schema import boards_t, entries_t, metadata, tournaments_t
 from rami.server.tables.auth import new_table_id
 from rami.shuffle import new_seed
-from rami.tournaments import Board, TableResult, boards, pair_next, round_commitment, standings
+from rami.tournaments import Board, TableResult, boards, pair_next
 
 FORMATS = ("swiss", "arena")
 MAX_ROUNDS = 15
+MAX_DEALS = 50
+
+Due = tuple[str, int, list[tuple[int, Board]]]
+"""Boards to make a table for: the tournament, the round (an arena's wave), (board, Board)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +70,14 @@ class CreateTournament:
     rated: bool = False
     duplicate: bool = False
     twins: bool = False
+    deals: int | None = None
+    """The deals each table plays (None: the preset's whole match)."""
+
+
+def table_rules(preset: str, deals: int | None) -> RuleSet:
+    """The rules a tournament's tables play."""
+    rules = PRESETS[preset]
+    return rules if deals is None else rules.replace(match_end="rounds", match_limit=deals)
 
 
 def _bad(message: str) -> TournamentRefusal:
@@ -78,6 +102,11 @@ def check_create(command: CreateTournament, now: float) -> TournamentRefusal | N
         return _bad("the start time has passed")
     if command.twins and not command.duplicate:
         return _bad("twin tables play duplicate deals")
+    if command.deals is not None and not 1 <= command.deals <= MAX_DEALS:
+        return _bad(f"a table plays 1 to {MAX_DEALS} deals")
+    rules = table_rules(command.preset, command.deals)
+    if command.rated and format_of(rules, PRESETS[command.preset]) is None:
+        return _bad("a rated tournament plays a match format of its preset")
     return None
 
 
@@ -102,7 +131,7 @@ class Tournaments:
         row |= {"per_table": command.per_table, "rounds": command.rounds}
         row |= {"start": command.start, "duration": command.duration, "rated": command.rated}
         row |= {"duplicate": command.duplicate, "twins": command.twins, "seed": new_seed()}
-        row |= {"status": "open", "round": 0, "created": now}
+        row |= {"status": "open", "round": 0, "created": now, "deals": command.deals}
         with self.engine.begin() as conn:
             conn.execute(insert(tournaments_t), row)
         return tid
@@ -110,74 +139,74 @@ class Tournaments:
     def join(self, tid: str, player: str, now: float) -> TournamentRefusal | None:
         """``player`` joins ``tid`` (arena: also while it runs)."""
         with self.engine.begin() as conn:
-            found = _tournament(conn, tid)
+            found = tournament_row(conn, tid)
             if found is None:
                 return _missing(tid)
             if found["status"] == "finished" or (
                 found["status"] != "open" and found["format"] == "swiss"
             ):
                 return TournamentRefusal(409, "tournament_started", "this tournament has begun")
-            entry = _entry(conn, tid, player)
+            entries = entry_rows(conn, tid)
+            entry = next((e for e in entries if e["player"] == player), None)
             if entry is not None and entry["withdrawn"] is None:
                 return TournamentRefusal(409, "already_joined", "you are in this tournament")
             if entry is not None:
                 where = (entries_t.c.tournament_id == tid, entries_t.c.player == player)
                 conn.execute(update(entries_t).where(*where).values(withdrawn=None))
                 return None
-            count = len(_entries(conn, tid))
-            row = {"tournament_id": tid, "player": player, "position": count, "joined": now}
-            conn.execute(insert(entries_t), row)
+            row = {"tournament_id": tid, "player": player, "position": len(entries)}
+            conn.execute(insert(entries_t), row | {"joined": now})
         return None
 
     def withdraw(self, tid: str, player: str, now: float) -> TournamentRefusal | None:
         """``player`` leaves ``tid``; a table of theirs still being played is forfeited."""
         with self.engine.begin() as conn:
-            found = _tournament(conn, tid)
+            found = tournament_row(conn, tid)
             if found is None:
                 return _missing(tid)
-            entry = _entry(conn, tid, player)
+            entry = next((e for e in entry_rows(conn, tid) if e["player"] == player), None)
             if entry is None or entry["withdrawn"] is not None:
                 return TournamentRefusal(409, "not_joined", "you are not in this tournament")
             where = (entries_t.c.tournament_id == tid, entries_t.c.player == player)
             conn.execute(update(entries_t).where(*where).values(withdrawn=now))
-            for board in _boards(conn, tid, int(found["round"])):
+            for board in board_rows(conn, tid):
                 seats = json.loads(board["seats"])
                 if board["result"] is None and player in seats and len(seats) > 1:
-                    _forfeit(conn, board, seats, {player})
+                    forfeit(conn, board, seats, {player})
         return None
 
     # --- the clock -----------------------------------------------------------------------
 
-    def due_rounds(
-        self, now: float, present: Collection[str] | None = None
-    ) -> list[tuple[str, int, list[Board]]]:
-        """Seat every Swiss round that is due at ``now``: (tournament, round, boards to make).
+    def due_rounds(self, now: float, present: Collection[str] | None = None) -> list[Due]:
+        """Seat every round that is due at ``now``: (tournament, round, boards to make).
 
-        A round is due at the start time (round 1) or once every board of the previous round
-        has its result. ``present`` (None: everyone) are the players connected now; a seated
-        player missing from it forfeits the round. A tournament whose last round has its
-        results is finished."""
-        made = []
+        A Swiss round is due at the start time (round 1) or once every board of the previous
+        round has its result; ``present`` (None: everyone) are the players connected now, and
+        a seated player missing from it forfeits the round (no table is made for that board).
+        An arena seats its free players who are present. A tournament whose last round has
+        its results is finished."""
+        made: list[Due] = []
         with self.engine.begin() as conn:
             query = select(tournaments_t).where(
-                tournaments_t.c.format == "swiss",
-                tournaments_t.c.status != "finished",
-                tournaments_t.c.start <= now,
+                tournaments_t.c.status != "finished", tournaments_t.c.start <= now
             )
-            for found in conn.execute(query).mappings().all():
-                seated = self._next_round(conn, dict(found), present)
+            for found in conn.execute(query.order_by(tournaments_t.c.id)).mappings().all():
+                if found["format"] == "arena":
+                    seated = arena_wave(conn, dict(found), now, present)
+                else:
+                    seated = self._next_round(conn, dict(found), present)
                 if seated is not None:
                     made.append((str(found["id"]), seated[0], seated[1]))
         return made
 
     def _next_round(
         self, conn: Connection, found: dict[str, Any], present: Collection[str] | None
-    ) -> tuple[int, list[Board]] | None:
+    ) -> tuple[int, list[tuple[int, Board]]] | None:
         tid, number = str(found["id"]), int(found["round"])
         history = self._history(conn, tid, number)
         if history is None:
             return None
-        entries = _entries(conn, tid)
+        entries = entry_rows(conn, tid)
         active = [e["player"] for e in entries if e["withdrawn"] is None]
         if number >= int(found["rounds"]) or len(active) < 2:
             where = tournaments_t.c.id == tid
@@ -202,27 +231,51 @@ class Tournaments:
         for row in rows:
             seats = json.loads(row["seats"])
             if row["result"] is None and absent & set(seats):
-                _forfeit(conn, row, seats, absent & set(seats))
-        return number + 1, [b for b in made if len(b.seats) > 1]
+                forfeit(conn, row, seats, absent & set(seats))
+                for other in rows:  # the pairing's twin is forfeited with it
+                    if other["pairing"] == row["pairing"]:
+                        other["result"] = "forfeit"
+        pairs = zip(rows, made, strict=True)
+        return number + 1, [(row["board"], board) for row, board in pairs if not row["result"]]
 
     def _history(self, conn: Connection, tid: str, rounds: int) -> list[list[TableResult]] | None:
         history = []
         for number in range(1, rounds + 1):
-            results = pairing_results(_boards(conn, tid, number))
+            results = pairing_results(board_rows(conn, tid, number))
             if results is None:
                 return None
             history.append(results)
         return history
 
-    def placed(self, tid: str, round_number: int, board: int, table_id: str) -> None:
-        """Board ``board`` of the round is played at ``table_id``."""
-        where = _board_key(tid, round_number, board)
+    def unplaced(self) -> list[dict[str, Any]]:
+        """The boards being played that have no table yet, with their tournament's preset,
+        deals and rating: ``tournament_id``, ``round``, ``board``, ``seats``, ``seed``…"""
+        b, t = boards_t.c, tournaments_t.c
+        query = (
+            select(b.tournament_id, b.round, b.board, b.seats, b.seed)
+            .add_columns(t.preset, t.deals, t.rated)
+            .join(tournaments_t, t.id == b.tournament_id)
+            .where(b.table_id.is_(None), b.result.is_(None))
+            .order_by(b.tournament_id, b.round, b.board)
+        )
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).mappings().all()
+        return [dict(row) | {"seats": json.loads(row["seats"])} for row in rows]
+
+    def placed(self, tid: str, round_number: int, board: int, table_id: str | None) -> bool:
+        """Board ``board`` of the round is played at ``table_id``: False when it has a table
+        already (another process placed it); None takes a table that was not made back."""
+        where = board_key(tid, round_number, board)
+        free = (
+            boards_t.c.table_id.is_(None) if table_id is not None else boards_t.c.result.is_(None)
+        )
         with self.engine.begin() as conn:
-            conn.execute(update(boards_t).where(*where).values(table_id=table_id))
+            done = conn.execute(update(boards_t).where(*where, free).values(table_id=table_id))
+            return bool(done.rowcount)
 
     def record(self, tid: str, round_number: int, board: int, penalties: dict[str, int]) -> bool:
         """A board's table ended with ``penalties``; False when its result was already in."""
-        where = _board_key(tid, round_number, board)
+        where = board_key(tid, round_number, board)
         with self.engine.begin() as conn:
             done = conn.execute(
                 update(boards_t)
@@ -231,87 +284,33 @@ class Tournaments:
             )
             return bool(done.rowcount)
 
+    def board_at(self, table_id: str) -> tuple[str, int, int] | None:
+        """The board played at ``table_id``: (tournament, round, board); None: none."""
+        c = boards_t.c
+        query = select(c.tournament_id, c.round, c.board).where(c.table_id == table_id)
+        with self.engine.connect() as conn:
+            row = conn.execute(query).first()
+        return None if row is None else (str(row.tournament_id), int(row.round), int(row.board))
+
     # --- reading -------------------------------------------------------------------------
 
     def view(self, tid: str) -> dict[str, Any] | TournamentRefusal:
         """A tournament as ``GET /api/tournaments/{id}`` shows it."""
         with self.engine.connect() as conn:
-            found = _tournament(conn, tid)
-            if found is None:
-                return _missing(tid)
-            entries = _entries(conn, tid)
-            rounds = []
-            history: list[list[TableResult]] = []
-            for number in range(1, int(found["round"]) + 1):
-                rows = _boards(conn, tid, number)
-                rounds.append([_board_view(row) for row in rows])
-                results = pairing_results(rows)
-                if results is not None:
-                    history.append(results)
-        players = [e["player"] for e in entries]
-        table = standings(players, history)
-        rules = PRESETS[str(found["preset"])].hash
-        commitments = [
-            round_commitment(str(found["seed"]), rules, tid, n)
-            for n in range(1, int(found["rounds"]) + 1)
-        ]
-        keys = ["id", "name", "host", "preset", "format", "per_table", "rounds", "start"]
-        keys += ["duration", "rated", "duplicate", "twins", "status", "round"]
-        out: dict[str, Any] = {key: found[key] for key in keys}
-        out["players"] = [
-            {"name": e["player"], "withdrawn": e["withdrawn"] is not None} for e in entries
-        ]
-        out["standings"] = [
-            {"rank": s.rank, "player": s.player, "score": float(s.score)}
-            | {"buchholz": float(s.buchholz), "opponents_results": float(s.opponents_results)}
-            | {"played": s.played, "byes": s.byes}
-            for s in table
-        ]
-        out["rounds"], out["commitments"] = rounds, commitments
-        return out
+            found = tournament_view(conn, tid)
+        return _missing(tid) if found is None else found
+
+    def listing(self) -> list[dict[str, Any]]:
+        """The tournaments ``GET /api/tournaments`` lists."""
+        with self.engine.connect() as conn:
+            return tournament_list(conn)
+
+    def settings(self, tid: str) -> dict[str, Any] | None:
+        """The tournament's row without its secret seed (None: no such tournament)."""
+        with self.engine.connect() as conn:
+            found = tournament_row(conn, tid)
+        return None if found is None else {k: v for k, v in found.items() if k != "seed"}
 
 
 def _missing(tid: str) -> TournamentRefusal:
     return TournamentRefusal(404, "no_such_tournament", f"no tournament {tid!r}")
-
-
-def _tournament(conn: Connection, tid: str) -> dict[str, Any] | None:
-    row = conn.execute(select(tournaments_t).where(tournaments_t.c.id == tid)).mappings().first()
-    return None if row is None else dict(row)
-
-
-def _entries(conn: Connection, tid: str) -> list[dict[str, Any]]:
-    query = select(entries_t).where(entries_t.c.tournament_id == tid)
-    rows = conn.execute(query.order_by(entries_t.c.position)).mappings().all()
-    return [dict(row) for row in rows]
-
-
-def _entry(conn: Connection, tid: str, player: str) -> dict[str, Any] | None:
-    return next((e for e in _entries(conn, tid) if e["player"] == player), None)
-
-
-def _boards(conn: Connection, tid: str, number: int) -> list[dict[str, Any]]:
-    query = select(boards_t).where(boards_t.c.tournament_id == tid, boards_t.c.round == number)
-    return [dict(r) for r in conn.execute(query.order_by(boards_t.c.board)).mappings().all()]
-
-
-def _board_key(tid: str, number: int, board: int) -> tuple[Any, ...]:
-    c = boards_t.c
-    return (c.tournament_id == tid, c.round == number, c.board == board)
-
-
-def _forfeit(conn: Connection, row: dict[str, Any], seats: list[str], absent: set[str]) -> None:
-    """Every board of ``row``'s pairing ends now with ``absent`` forfeiting."""
-    c = boards_t.c
-    where = (c.tournament_id == row["tournament_id"], c.round == row["round"])
-    result = result_json(dict.fromkeys(seats, 0), sorted(absent))
-    conn.execute(update(boards_t).where(*where, c.pairing == row["pairing"]).values(result=result))
-
-
-def _board_view(row: dict[str, Any]) -> dict[str, Any]:
-    result = None if row["result"] is None else json.loads(row["result"])
-    return {"board": row["board"], "pairing": row["pairing"], "seats": json.loads(row["seats"])} | {
-        "twin": row["twin"],
-        "table_id": row["table_id"],
-        "result": result,
-    }

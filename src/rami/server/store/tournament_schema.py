@@ -1,6 +1,8 @@
 """The tournament tables (revision 0008 creates them): tournaments, entries, boards.
 
-``tournaments`` one row per tournament (its settings, secret seed, status and current round);
+``tournaments`` one row per tournament (its settings, secret seed, status and current round:
+an arena counts its waves of pairings there; ``deals``, added by 0012, is the number of deals
+each table plays, null for the preset's whole match);
 ``tournament_entries`` who joined and when they withdrew; ``tournament_boards`` every table of
 every round: its pairing, seats (a JSON list), deal seed, the table it was played at and its
 result (JSON: penalties by seat and the absent players; null while it is played).
@@ -31,6 +33,7 @@ tournaments_t = Table(
     Column("status", String(16), nullable=False),
     Column("round", Integer, nullable=False),
     Column("created", Float, nullable=False),
+    Column("deals", Integer, nullable=True),
 )
 
 entries_t = Table(

@@ -3,6 +3,7 @@
 
 import { html, render } from "../vendor/lit-html/lit-html.js";
 import { errorText, levelName, presetName, t } from "./i18n.js";
+import { showFriends } from "./friends.js";
 import { showLobbyExtras } from "./lobbylive.js";
 import { daysBody, longTimerOptions, timeoutRuleFields, watchTimer } from "./daysform.js";
 import { showMyGames } from "./mygames.js";
@@ -141,4 +142,5 @@ export function showLobby(app, meta) {
   watchTimer(form);
   showLobbyExtras(root, meta, form);
   showMyGames(root);
+  showFriends(root);
 }

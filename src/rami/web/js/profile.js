@@ -3,6 +3,7 @@
 
 import { html, nothing, render } from "../vendor/lit-html/lit-html.js";
 import { lineChart } from "./chart.js";
+import { profileFollowView } from "./friends.js";
 import { currentLanguage, errorText, presetName, t } from "./i18n.js";
 import { startPage } from "./page.js";
 import { FAMILIES, changeText, rating, ratingText } from "./ratings.js";
@@ -132,6 +133,7 @@ async function draw(main, _meta, account, status = "") {
       <h1 id="player-name">${data.name}</h1>
       <p class="hint-text">${t("Member since {date}", { date: day(data.created) })}</p>
       ${leftView(data.left_rated)}
+      ${await profileFollowView(data.name, account, (text) => draw(main, _meta, account, text))}
       ${await safetyView(data.name, account, (text) => draw(main, _meta, account, text))}
       <p id="profile-status" role="status">${status}</p>
       <h2>${t("Ratings")}</h2>

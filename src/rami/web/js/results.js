@@ -5,6 +5,7 @@ import { html, nothing } from "../vendor/lit-html/lit-html.js";
 import { cardFace } from "./cards.js";
 import { cardName, letters, seatName, t } from "./i18n.js";
 import { carryMutes } from "./chat.js";
+import { followAfterGameView } from "./friends.js";
 import { ratingChangesView } from "./ratingchange.js";
 import { roundReviewView } from "./roundreview.js";
 
@@ -83,7 +84,7 @@ export function roundOverView(board) {
       <p><button id="verify" @click=${() => board.verify()}>${t("Check the shuffle")}</button>
       <span id="verify-result" role="status">${verified || ""}</span></p></details>
     <p class="links">${next} <a class="button" href=${`/api/tables/${board.tableId}/record`} download>${t("Download the record")}</a> ${replay}</p>
-    ${finished ? rematchView(board) : nothing}
+    ${finished ? rematchView(board) : nothing}${finished ? followAfterGameView(board) : nothing}
   </section>`;
 }
 

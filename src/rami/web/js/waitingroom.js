@@ -2,6 +2,7 @@
 // join form and the host's start button.
 
 import { html, nothing } from "../vendor/lit-html/lit-html.js";
+import { inviteFriendsView } from "./friends.js";
 import { levelName, presetName, t } from "./i18n.js";
 import { hostToolsView, removeButtonView } from "./host.js";
 import { messageView } from "./handview.js";
@@ -59,5 +60,5 @@ export function waitingView(board) {
     <p>${t("Invite friends with this link:")}</p>
     <p class="invite"><input id="invite" readonly .value=${link} aria-label=${t("Invite link")}>
       <button id="copy" @click=${copy}>${t("Copy")}</button></p>
-    <ul class="seats">${seats}</ul>${join}${start}${messageView(board)}${hostToolsView(board)}</section>`;
+    <ul class="seats">${seats}</ul>${join}${start}${inviteFriendsView(board)}${messageView(board)}${hostToolsView(board)}</section>`;
 }
