@@ -49,6 +49,13 @@ def share(both: int, either: int) -> str:
     return f"{100 * both / either:.0f}% of {either}" if either else "— (none in either run)"
 
 
+def agreement(pairs: list[tuple[int, int]], level: int) -> str:
+    """Of the decisions either run rates ``level`` or worse, the share both do."""
+    either = sum(a >= level or b >= level for a, b in pairs)
+    both = sum(a >= level and b >= level for a, b in pairs)
+    return share(both, either)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=WRITTEN_ROUNDS)
@@ -62,12 +69,11 @@ def main() -> None:
             for _seat in (0, 1):
                 first, second = next(found), next(found)
                 pairs.extend(zip(first, second, strict=True))
-            print(f"round {number}: {len(pairs)} decisions so far", flush=True)
-
-    def agreement(level: int) -> str:
-        either = sum(a >= level or b >= level for a, b in pairs)
-        both = sum(a >= level and b >= level for a, b in pairs)
-        return share(both, either)
+            print(
+                f"round {number}: {len(pairs)} decisions so far; mistake or worse in both"
+                f" {agreement(pairs, 2)}, blunder {agreement(pairs, 3)}",
+                flush=True,
+            )
 
     same = sum(a == b for a, b in pairs)
     markdown = "\n".join(
@@ -79,8 +85,8 @@ def main() -> None:
             "| decisions | same verdict | mistake or worse in both, of those in either |"
             " blunder in both, of those in either |",
             "|---:|---:|---:|---:|",
-            f"| {len(pairs)} | {100 * same / max(1, len(pairs)):.1f}% | {agreement(2)} |"
-            f" {agreement(3)} |",
+            f"| {len(pairs)} | {100 * same / max(1, len(pairs)):.1f}% | {agreement(pairs, 2)} |"
+            f" {agreement(pairs, 3)} |",
         ]
     )
     publish("review-agreement", markdown, args.rounds >= WRITTEN_ROUNDS)
