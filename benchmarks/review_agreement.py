@@ -4,17 +4,21 @@ Run from the repository root:
 
     python3 benchmarks/review_agreement.py               # 10 rounds, writes docs/PERFORMANCE.md
     python3 benchmarks/review_agreement.py --rounds 2    # smaller, prints only
+    python3 benchmarks/review_agreement.py --workers 2   # the reviews in 2 processes (same figures)
 
 Each round is played by hard (seat 0) against medium (seat 1) from a fixed seed, as in
 ``review_speed.py``; both seats are reviewed at ``full`` with two sampling seeds. Of the
 decisions either run rates a mistake or worse, the share both runs do is the agreement; the
 same figure for blunders and the share of all decisions given the same verdict stand beside it.
+A decision's verdict needs its loss above the threshold by two standard errors
+(:mod:`rami.review.scale`); the reviews are the same whatever ``--workers``.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from multiprocessing import Pool
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,26 +39,41 @@ def severities(record: GameRecord, seat: int, seed: str) -> list[int]:
     return [severity(d.verdict) for r in review.rounds for d in r.decisions]
 
 
+def reviewed(task: tuple[int, int, str]) -> list[int]:
+    """The severities of one (round number, seat, seed) of the benchmark."""
+    number, seat, seed = task
+    return severities(played_record(f"review-bench/{number}"), seat, seed)
+
+
 def share(both: int, either: int) -> str:
     return f"{100 * both / either:.0f}% of {either}" if either else "— (none in either run)"
+
+
+def agreement(pairs: list[tuple[int, int]], level: int) -> str:
+    """Of the decisions either run rates ``level`` or worse, the share both do."""
+    either = sum(a >= level or b >= level for a, b in pairs)
+    both = sum(a >= level and b >= level for a, b in pairs)
+    return share(both, either)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=WRITTEN_ROUNDS)
+    parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
-    pairs: list[tuple[int, int]] = []
-    for number in range(args.rounds):
-        record = played_record(f"review-bench/{number}")
-        for seat in (0, 1):
-            first, second = (severities(record, seat, seed) for seed in SEEDS)
-            pairs.extend(zip(first, second, strict=True))
-        print(f"round {number}: {len(pairs)} decisions so far", flush=True)
-
-    def agreement(level: int) -> str:
-        either = sum(a >= level or b >= level for a, b in pairs)
-        both = sum(a >= level and b >= level for a, b in pairs)
-        return share(both, either)
+    tasks = [(n, seat, seed) for n in range(args.rounds) for seat in (0, 1) for seed in SEEDS]
+    with Pool(args.workers) as pool:
+        found = pool.imap(reviewed, tasks)
+        pairs: list[tuple[int, int]] = []
+        for number in range(args.rounds):
+            for _seat in (0, 1):
+                first, second = next(found), next(found)
+                pairs.extend(zip(first, second, strict=True))
+            print(
+                f"round {number}: {len(pairs)} decisions so far; mistake or worse in both"
+                f" {agreement(pairs, 2)}, blunder {agreement(pairs, 3)}",
+                flush=True,
+            )
 
     same = sum(a == b for a, b in pairs)
     markdown = "\n".join(
@@ -66,8 +85,8 @@ def main() -> None:
             "| decisions | same verdict | mistake or worse in both, of those in either |"
             " blunder in both, of those in either |",
             "|---:|---:|---:|---:|",
-            f"| {len(pairs)} | {100 * same / max(1, len(pairs)):.1f}% | {agreement(2)} |"
-            f" {agreement(3)} |",
+            f"| {len(pairs)} | {100 * same / max(1, len(pairs)):.1f}% | {agreement(pairs, 2)} |"
+            f" {agreement(pairs, 3)} |",
         ]
     )
     publish("review-agreement", markdown, args.rounds >= WRITTEN_ROUNDS)

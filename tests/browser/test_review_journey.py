@@ -1,11 +1,15 @@
 """The review journey in Chromium: a logged-in player plays a one-round match against a bot,
 reviews the round from the round-end box (accuracy and luck there), opens the review on the
 replay (the chart of the points lost, each mistake shown on the board as it was, a "find a
-better move" try answered after the pick), and finds the accuracy on the profile."""
+better move" try answered after the pick), and finds the accuracy on the profile; a viewer
+reviews either seat of a public game once it is over. With ``RAMI_SCREENSHOTS=1`` the replay's
+review and the profile's accuracy are pictured in ``docs/`` (else in a temp dir)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -41,6 +45,14 @@ class ReviewServer(PagesServer):
         self.games = 0
 
 
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    return DOCS if os.environ.get("RAMI_SCREENSHOTS") == "1" else tmp_path
+
+
 @pytest.fixture(scope="module")
 def review_app() -> Iterator[ReviewServer]:
     server = ReviewServer()
@@ -60,7 +72,7 @@ CREATE_JS = """async () => {
 
 
 def test_a_round_reviewed_from_its_end_to_the_replay_and_the_profile(
-    browser: Any, review_app: ReviewServer
+    browser: Any, review_app: ReviewServer, shots: Path
 ) -> None:
     review_app.account("ana")
     page = new_page(browser, review_app)
@@ -101,9 +113,52 @@ def test_a_round_reviewed_from_its_end_to_the_replay_and_the_profile(
         f"#review .mistakes li[data-turn='{turn}'][data-kind='{kind}']"
     )
     assert page.errors == []
+    page.screenshot(path=str(shots / "web-review.png"), full_page=True)
     page.goto(f"{review_app.url}/players/ana")
     page.wait_for_selector("#accuracy svg.chart", timeout=TIMEOUT)
     title = page.text_content("#chart-accuracy-title")
     assert title == "ana's accuracy in each reviewed round"
     assert len(page.query_selector_all("#accuracy svg.chart .dots circle")) == 1
     assert page.errors == []
+    page.screenshot(path=str(shots / "web-review-profile.png"), full_page=True)
+
+
+PUBLIC_JS = """async () => {
+  const body = JSON.stringify({name: "cleo", seats: 2, bots: ["random"], rounds: 1, public: true});
+  const headers = {"Content-Type": "application/json"};
+  const response = await fetch("/api/tables", {method: "POST", headers, body});
+  return await response.json();
+}"""
+
+
+def test_a_viewer_picks_the_seat_to_review_of_a_public_game_once_it_is_over(
+    browser: Any, review_app: ReviewServer
+) -> None:
+    review_app.account("cleo")
+    review_app.account("dan")
+    player = new_page(browser, review_app)
+    log_in(player, review_app, "cleo")
+    created = player.evaluate(PUBLIC_JS)
+    table = created["table"]
+    player.goto(f"{review_app.url}/t/{table}#seat={created['token']}")
+    player.wait_for_selector("#start:not([disabled])")
+    player.click("#start")
+    player.wait_for_function("() => window.rami && window.rami.board && window.rami.board.game")
+    play_to_the_end([player])
+    viewer = new_page(browser, review_app)
+    log_in(viewer, review_app, "dan")
+    viewer.goto(f"{review_app.url}/replay/{table}")
+    picker = viewer.wait_for_selector("#review-seat")
+    names = [o.inner_text() for o in picker.query_selector_all("option")]
+    assert names[0] == "cleo" and len(names) == 2
+    viewer.select_option("#review-seat", "1")
+    viewer.click("#review-round")
+    heading = viewer.wait_for_selector("#review h2", timeout=60_000)
+    assert heading.inner_text() == f"Review of {names[1]}, round 1"
+    assert "Accuracy" in viewer.inner_text("#review .review-summary")
+    assert viewer.query_selector("#review .loss-chart") is not None
+    viewer.select_option("#review-seat", "0")  # another seat: its own review, asked anew
+    viewer.click("#review-round")
+    heading = viewer.wait_for_selector("#review h2:has-text('Review of cleo')", timeout=60_000)
+    assert heading.inner_text() == "Review of cleo, round 1"
+    assert viewer.errors == [] and player.errors == []

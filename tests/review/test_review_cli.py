@@ -42,6 +42,8 @@ DECISION_KEYS = [
     "loss_win",
     "measured_loss_points",
     "measured_loss_win",
+    "measured_loss_points_error",
+    "measured_loss_win_error",
     "verdict",
     "accuracy",
     "worlds",

@@ -137,6 +137,15 @@ def test_a_round_is_reviewed_before_the_match_ends_and_public_seats_after_it(
         report = client.get(f"/api/reviews/{own.json()['review']}").json()["report"]
         assert [r["round"] for r in report["rounds"]] == [1]
         advance(client, 31.0)  # Ana is away past the grace: the stand-in ends the match
+        replay = bob.get(f"/api/tables/{table}/replay").json()
+        assert (replay["public"], replay["match_over"]) == (True, False)
         until_finished(client, table)
-        assert ask(bob, table, seat=1).status_code == 202  # a public game, the match over
+        replay = bob.get(f"/api/tables/{table}/replay").json()
+        assert (replay["public"], replay["match_over"]) == (True, True)
+        # a public game, the match over: a viewer reviews either seat, one round or the match
+        asked = [ask(bob, table, seat=1), ask(bob, table, seat=1, round=1), ask(bob, table, seat=0)]
+        assert [a.status_code for a in asked] == [202, 202, 202]
         settled(client)
+        for answer, seat in zip(asked, (1, 1, 0), strict=True):
+            got = bob.get(f"/api/reviews/{answer.json()['review']}").json()
+            assert (got["status"], got["report"]["seat"]) == ("done", seat)

@@ -19,8 +19,9 @@ from rami.tui.results import RoundEndScreen
 from rami.tui.review import ReviewScreen
 from rami.tui.session import Session
 
-BUDGET = ReviewBudget("test", worlds=3, max_worlds=3, discards=1)
-"""Few worlds, so the review of a whole round takes seconds."""
+BUDGET = ReviewBudget("test", worlds=8, max_worlds=8, discards=1)
+"""Few worlds, so the review of a whole round takes seconds (enough that its worst discards
+are blunders beyond two standard errors)."""
 
 
 def _careless_round(tmp_path: Path) -> Session:

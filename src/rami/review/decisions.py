@@ -61,6 +61,9 @@ class Decision:
     raw_points: float
     """The points lost as measured, however noisy."""
     raw_win: float
+    points_error: float
+    """The standard error of ``raw_points`` (of the world-by-world differences' mean)."""
+    win_error: float
     verdict: str | None
     accuracy: float
     worlds: int
@@ -102,7 +105,9 @@ def decide(choice: Choice, turn: int, rng: Random, budget: ReviewBudget, lang: s
         loss_win=loss_win,
         raw_points=points_gap.points,
         raw_win=win_gap.win,
-        verdict=verdict(loss_points, loss_win),
+        points_error=points_gap.points_error,
+        win_error=win_gap.win_error,
+        verdict=verdict(loss_points, loss_win, points_gap.points_error, win_gap.win_error),
         accuracy=accuracy(loss_points),
         worlds=len(played.penalties),
     )

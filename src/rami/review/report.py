@@ -45,6 +45,8 @@ def decision_json(decision: Decision) -> dict[str, Any]:
         "loss_win": _round(decision.loss_win),
         "measured_loss_points": _round(decision.raw_points),
         "measured_loss_win": _round(decision.raw_win),
+        "measured_loss_points_error": _round(decision.points_error),
+        "measured_loss_win_error": _round(decision.win_error),
         "verdict": decision.verdict,
         "accuracy": _round(decision.accuracy),
         "worlds": decision.worlds,

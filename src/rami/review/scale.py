@@ -2,7 +2,10 @@
 
 A loss counts only once it is clearly measured: above ``SIGNIFICANCE`` standard errors of
 the world-by-world differences; a smaller one counts as 0 (the candidates could not be told
-apart on the sampled worlds). A decision's verdict is the worse of its two units':
+apart on the sampled worlds). A verdict is given with the same confidence: a decision earns
+a verdict in a unit only when its loss is above that verdict's threshold by ``SIGNIFICANCE``
+standard errors (a loss of 7 ± 1 points is a mistake, 7 ± 2 only an inaccuracy: it could be
+below 6). A decision's verdict is the worse of its two units':
 
 | verdict | points of expected penalty lost | round-win probability lost |
 |---|---:|---:|
@@ -22,7 +25,7 @@ import math
 from collections.abc import Sequence
 
 SIGNIFICANCE = 2.0
-"""Standard errors a loss must exceed to count."""
+"""Standard errors a loss must exceed to count, and exceed a threshold by for its verdict."""
 VERDICTS = ("inaccuracy", "mistake", "blunder")
 POINTS_THRESHOLDS = (3.0, 6.0, 12.0)
 """Points of expected penalty lost for each verdict of :data:`VERDICTS`."""
@@ -48,14 +51,21 @@ def counted(loss: float, error: float) -> float:
     return loss if loss > 0 and loss > SIGNIFICANCE * error else 0.0
 
 
-def verdict(points: float, win: float) -> str | None:
-    """The verdict of a decision losing ``points`` and ``win`` (counted losses), or None."""
-    rank = max(_rank(points, POINTS_THRESHOLDS), _rank(win, WIN_THRESHOLDS))
+def verdict(
+    points: float, win: float, points_error: float = 0.0, win_error: float = 0.0
+) -> str | None:
+    """The verdict of a decision losing ``points`` and ``win`` (counted losses) measured with
+    these standard errors, or None: in each unit the worst threshold the loss clears by
+    ``SIGNIFICANCE`` standard errors."""
+    rank = max(
+        _rank(points, points_error, POINTS_THRESHOLDS), _rank(win, win_error, WIN_THRESHOLDS)
+    )
     return VERDICTS[rank] if rank >= 0 else None
 
 
-def _rank(loss: float, thresholds: Sequence[float]) -> int:
-    return max((i for i, t in enumerate(thresholds) if loss >= t), default=-1)
+def _rank(loss: float, error: float, thresholds: Sequence[float]) -> int:
+    low = loss - SIGNIFICANCE * error
+    return max((i for i, t in enumerate(thresholds) if loss > 0 and low >= t), default=-1)
 
 
 def severity(name: str | None) -> int:

@@ -336,7 +336,13 @@ def create_app(
             return error_response(409, "no_finished_round", "no round has finished yet")
         frames = replay_frames(match, negotiate_language([lang]))
         return JSONResponse(
-            {"names": list(match.names), "rules_hash": match.rules.hash, "frames": frames}
+            {
+                "names": list(match.names),
+                "rules_hash": match.rules.hash,
+                "public": table.config.public,
+                "match_over": match.finished,
+                "frames": frames,
+            }
         )
 
     @app.get("/rules/{lang}/{preset}", include_in_schema=False)

@@ -39,4 +39,6 @@ REVIEW_STRINGS: tuple[str, ...] = (
     N_("From {first}% to {last}% over {count} reviewed rounds."),
     N_("Log in to review your rounds."),
     N_("Open the review on the replay"),
+    N_("Seat to review"),
+    N_("Anyone may review a seat of a public game once the match is over."),
 )

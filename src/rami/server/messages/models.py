@@ -119,4 +119,7 @@ class Replay(BaseModel):
 
     names: list[str]
     rules_hash: str
+    public: bool
+    """A public table: once the match is over anyone logged in may review any seat."""
+    match_over: bool
     frames: list[dict[str, Any]]

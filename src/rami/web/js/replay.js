@@ -17,6 +17,7 @@ let data = null;
 let at = 0;
 let mySeat = null;
 let account = null;
+let pickedSeat = 0;
 const reviews = new Map();
 const tries = new Map();
 
@@ -49,32 +50,54 @@ function meldView(m, i) {
     (c) => html`<span class="card small" aria-hidden="true">${cardFace(c, letters())}</span>`)}</div>`;
 }
 
+// In a public game whose match is over anyone logged in may review any seat: a seat picker
+// (a player's own seat first chosen); otherwise a player reviews only their own seat.
+const anySeat = () => Boolean(account && data.public && data.match_over);
+const reviewSeat = () => (anySeat() ? pickedSeat : mySeat);
+const reviewKey = (round) => `${round}/${reviewSeat()}`;
+
 async function review(round) {
-  reviews.set(round, { waiting: true });
+  const seat = reviewSeat();
+  const key = reviewKey(round);
+  reviews.set(key, { waiting: true });
   tries.clear();
   draw();
-  const found = await fetchReview(tableId, mySeat, round, currentLanguage());
-  reviews.set(round, found);
+  const found = await fetchReview(tableId, seat, round, currentLanguage());
+  reviews.set(key, { ...found, seat });
   draw();
 }
 
+function seatPicker() {
+  if (!anySeat()) return nothing;
+  const pick = (e) => {
+    pickedSeat = Number(e.target.value);
+    tries.clear();
+    draw();
+  };
+  return html`<label class="review-seat">${t("Seat to review")} <select id="review-seat" @change=${pick}>${data.names.map(
+    (name, seat) => html`<option value=${seat} ?selected=${seat === pickedSeat}>${name}</option>`)}</select></label>`;
+}
+
 function reviewPanel(frame) {
-  const found = reviews.get(frame.round);
+  const found = reviews.get(reviewKey(frame.round));
   if (!found) {
-    if (mySeat !== null) return html`<button id="review-round" class="primary" @click=${() => review(frame.round)}>${t("Review this round")}</button>`;
-    return account ? nothing : html`<p class="hint-text">${t("Log in to review your rounds.")}</p>`;
+    if (reviewSeat() !== null) {
+      return html`${seatPicker()} <button id="review-round" class="primary" @click=${() => review(frame.round)}>${t("Review this round")}</button>`;
+    }
+    if (!account) return html`<p class="hint-text">${t("Log in to review your rounds.")}</p>`;
+    return data.public ? html`<p class="hint-text review-later">${t("Anyone may review a seat of a public game once the match is over.")}</p>` : nothing;
   }
-  if (found.waiting) return html`<p role="status" class="review-wait">${t("The review is being computed…")}</p>`;
-  if (found.error) return html`<p class="error" role="alert">${found.error}</p>`;
+  if (found.waiting) return html`${seatPicker()}<p role="status" class="review-wait">${t("The review is being computed…")}</p>`;
+  if (found.error) return html`${seatPicker()}<p class="error" role="alert">${found.error}</p>`;
   const part = found.report.rounds[0];
   const show = (d) => go(decisionFrame(data.frames, part.round, d) ?? at);
-  return html`<h2>${t("Review of {name}, round {number}", { name: data.names[mySeat], number: part.round })}</h2>
+  return html`${seatPicker()}<h2>${t("Review of {name}, round {number}", { name: data.names[found.seat], number: part.round })}</h2>
     ${summaryView(part)}<figure>${lossChart(part.decisions, `loss-${part.round}`)}</figure>
     ${mistakesView(part.decisions, { onShow: show, tries, redraw: draw })}`;
 }
 
 function markAt(frame) {
-  const found = reviews.get(frame.round);
+  const found = reviews.get(reviewKey(frame.round));
   if (!found || !found.report) return nothing;
   const part = found.report.rounds[0];
   const here = part.decisions.filter((d) => d.verdict && decisionFrame(data.frames, part.round, d) === at);
@@ -129,6 +152,7 @@ async function load(lang) {
   account = await currentAccount();
   const seat = account ? data.names.indexOf(account.name) : -1;
   mySeat = seat >= 0 ? seat : null;
+  pickedSeat = mySeat ?? 0;
   document.getElementById("table-title").textContent = `${tableId} · ${t("rules {hash}", { hash: data.rules_hash })}`;
   draw();
   return true;
