@@ -40,22 +40,27 @@ class LiveServer:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 120.0) -> None:
-        """Start the process and wait until it says it accepts connections (its ready line)."""
+        """Start the process and wait until it says it accepts connections (its ready line);
+        one that does not is killed."""
         command = [sys.executable, "-c", "from rami.cli import main; main()", "serve"]
         command += ["--host", "127.0.0.1", "--port", str(self.port), "--data", str(self.data)]
         process = subprocess.Popen([*command, *self.extra], stdout=subprocess.PIPE, text=True)
         self.process = process
         said: queue.Queue[bool] = queue.Queue()
         threading.Thread(target=_read_lines, args=(process, said), daemon=True).start()
-        if "--workers" in self.extra:
-            self._answers(timeout)
-            return
         try:
-            if said.get(timeout=timeout):
+            if "--workers" in self.extra:
+                self._answers(timeout)
                 return
-        except queue.Empty:
-            raise RuntimeError("rami serve did not start in time") from None
-        raise RuntimeError(f"rami serve exited with {process.wait(10)}")
+            try:
+                if said.get(timeout=timeout):
+                    return
+            except queue.Empty:
+                raise RuntimeError("rami serve did not start in time") from None
+            raise RuntimeError(f"rami serve exited with {process.wait(10)}")
+        except BaseException:
+            self.stop()
+            raise
 
     def _answers(self, timeout: float) -> None:
         """Wait until the server answers over HTTP.
