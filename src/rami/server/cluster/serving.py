@@ -292,7 +292,7 @@ class Serving:
             passed = await self.ownership.pass_to(table_id, relay)  # load the table again)
         for session in sessions:
             await _settled(session.outbox)
-            del self.served[session.conn]
+            self.served.pop(session.conn, None)  # (a connection may have left meanwhile)
             await session.stop()
         message = Handover(table=table_id, conns=connections, chat=chat)
         await self._say(table_id, handover.step(checked.state, handover.Passed(passed)), message)
