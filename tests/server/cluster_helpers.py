@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import psycopg
 import redis
 from live_server import LivePlayer, LiveServer, Message, free_port
 from websockets.exceptions import ConnectionClosed
@@ -31,6 +32,11 @@ def processes(data: Path, count: int, redis_db: int, *options: str) -> Iterator[
         finally:
             for server in servers:
                 server.kill()
+
+
+def database_of(server: LiveServer) -> str:
+    """The shared database ``server`` was started on."""
+    return server.extra[server.extra.index("--database") + 1]
 
 
 def owner(store: redis.Redis, table_id: str) -> str | None:
@@ -72,7 +78,13 @@ def play_once(player: LivePlayer, seat: int = 0) -> int:
 
 
 def reconnect(server: LiveServer, table_id: str, token: str | None) -> LivePlayer:
-    """Connect and greet until a process serves the table (its owner may be changing)."""
+    """Connect and greet until a process serves the table (its owner may be changing).
+
+    A test that knows which change it waits for waits for it first (:func:`claims`); this
+    loop is the client's own reconnection, bounded by :data:`WAIT`: while a dead owner's
+    heartbeat has not lapsed yet, a connection is relayed to it and closed, and nothing
+    outside the processes tells when the heartbeat lapses (it is time in Redis).
+    """
     deadline = time.monotonic() + WAIT
     while True:
         player = LivePlayer(server, table_id)
@@ -85,3 +97,39 @@ def reconnect(server: LiveServer, table_id: str, token: str | None) -> LivePlaye
             if time.monotonic() > deadline:
                 raise
             time.sleep(0.2)  # the client's back-off between reconnections
+
+
+CLAIMS = """
+CREATE OR REPLACE FUNCTION rami_test_claimed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM pg_notify('rami_test_claims', NEW.id || ' ' || NEW.epoch);
+    RETURN NEW;
+END $$;
+DROP TRIGGER IF EXISTS rami_test_claimed ON tables;
+CREATE TRIGGER rami_test_claimed AFTER UPDATE OF epoch ON tables FOR EACH ROW
+    WHEN (NEW.epoch IS DISTINCT FROM OLD.epoch) EXECUTE FUNCTION rami_test_claimed();
+"""
+"""A trigger in a test's own database: each claim of a table (its epoch written) is notified."""
+
+Claimed = Callable[[str], int]
+"""Waits for the next claim of a table (at most :data:`WAIT` seconds); returns its epoch."""
+
+
+@contextmanager
+def claims(database: str) -> Iterator[Claimed]:
+    """Listen (PostgreSQL LISTEN) for the claims of tables in ``database`` from now on; its
+    schema must exist (a process has started on it)."""
+    with psycopg.connect(database, autocommit=True) as connection:
+        connection.execute(CLAIMS)
+        connection.execute("LISTEN rami_test_claims")
+
+        def claimed(table_id: str) -> int:
+            deadline = time.monotonic() + WAIT
+            while (left := deadline - time.monotonic()) > 0:
+                for notice in connection.notifies(timeout=left, stop_after=1):
+                    claimed_id, epoch = notice.payload.split()
+                    if claimed_id == table_id:
+                        return int(epoch)
+            raise AssertionError(f"table {table_id} was not claimed in {WAIT} s")
+
+        yield claimed

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import json
+import queue
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
 
 import httpx
 from websockets.sync.client import ClientConnection, connect
+
+from rami.cli.serve_cmd import READY
 
 Message = dict[str, Any]
 
@@ -28,18 +32,43 @@ class LiveServer:
 
     def __init__(self, data: Path, port: int, *extra: str) -> None:
         self.data, self.port, self.extra = data, port, extra
-        self.process: subprocess.Popen[bytes] | None = None
+        self.process: subprocess.Popen[str] | None = None
 
     @property
     def url(self) -> str:
         """The base HTTP address."""
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 30.0) -> None:
-        """Start the process and wait until it answers."""
+    def start(self, timeout: float = 120.0) -> None:
+        """Start the process and wait until it says it accepts connections (its ready line);
+        one that does not is killed."""
         command = [sys.executable, "-c", "from rami.cli import main; main()", "serve"]
         command += ["--host", "127.0.0.1", "--port", str(self.port), "--data", str(self.data)]
-        self.process = subprocess.Popen([*command, *self.extra], stdout=subprocess.DEVNULL)
+        process = subprocess.Popen([*command, *self.extra], stdout=subprocess.PIPE, text=True)
+        self.process = process
+        said: queue.Queue[bool] = queue.Queue()
+        threading.Thread(target=_read_lines, args=(process, said), daemon=True).start()
+        try:
+            if "--workers" in self.extra:
+                self._answers(timeout)
+                return
+            try:
+                if said.get(timeout=timeout):
+                    return
+            except queue.Empty:
+                raise RuntimeError("rami serve did not start in time") from None
+            raise RuntimeError(f"rami serve exited with {process.wait(10)}")
+        except BaseException:
+            self.stop()
+            raise
+
+    def _answers(self, timeout: float) -> None:
+        """Wait until the server answers over HTTP.
+
+        With ``--workers`` the processes serving are uvicorn's, started by its supervisor, and
+        print nothing when they accept; so this asks, at most ``timeout`` seconds.
+        """
+        assert self.process is not None
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -68,6 +97,16 @@ class LiveServer:
                 self.process.kill()
                 self.process.wait(10)
             self.process = None
+
+
+def _read_lines(process: subprocess.Popen[str], said: queue.Queue[bool]) -> None:
+    """Read the process's output to its end (so it never blocks on a full pipe), telling
+    ``said`` True at its ready line and False when the output ends."""
+    assert process.stdout is not None
+    for line in process.stdout:
+        if line.strip() == READY:
+            said.put(True)
+    said.put(False)
 
 
 class LivePlayer:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from cluster_helpers import WAIT, play_once, processes, reconnect
+from cluster_helpers import WAIT, claims, database_of, play_once, processes, reconnect
 from live_server import LivePlayer, LiveServer
 from websockets.exceptions import ConnectionClosed
 
@@ -45,12 +45,14 @@ def test_any_process_serves_a_table_and_a_killed_owner_is_replaced(
         seen = watcher.until("state", WAIT)
     assert seen["game"]["hand"] == []  # a spectator sees no hand, through a relay too
 
-    owner.kill()  # mid-match: the table's lease runs out and another process takes it
-    killed = time.monotonic()
-    with pytest.raises((ConnectionClosed, TimeoutError)):
-        while True:
-            host.recv(WAIT)
-    host.close()
+    with claims(database_of(owner)) as claimed:
+        owner.kill()  # mid-match: its heartbeat lapses and another process takes the table
+        killed = time.monotonic()
+        with pytest.raises((ConnectionClosed, TimeoutError)):
+            while True:
+                host.recv(WAIT)
+        host.close()
+        claimed(table_id)  # by the sweep of a live process
     host = reconnect(player_side, table_id, token)
     assert host.state is not None and host.state["version"] >= acked[-1]
     acked.append(play_once(host))

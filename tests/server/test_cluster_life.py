@@ -19,7 +19,7 @@ import httpx
 import psycopg
 import pytest
 import redis
-from cluster_helpers import WAIT, my_turn, owner, play_once, reconnect
+from cluster_helpers import WAIT, claims, my_turn, owner, play_once, reconnect
 from live_server import LivePlayer, LiveServer, free_port
 from websockets.exceptions import ConnectionClosed
 
@@ -48,7 +48,13 @@ def cluster_args(database: str, store: redis.Redis, *extra: str) -> tuple[str, .
 
 
 def wait_for(condition: Callable[[], bool], what: str) -> None:
-    """Look at ``condition`` until it holds (at most :data:`WAIT` seconds)."""
+    """Look at ``condition`` until it holds (at most :data:`WAIT` seconds).
+
+    Only for what no process tells: which processes listen on the bus (Redis has no event for
+    a subscription) and an ownership record gone from Redis (no event without keyspace
+    notifications, a setting of the whole Redis server the tests share). A claim is waited
+    for as an event (:func:`cluster_helpers.claims`), a process's start by its ready line.
+    """
     deadline = time.monotonic() + WAIT
     while not condition():
         if time.monotonic() > deadline:
@@ -174,7 +180,7 @@ def test_a_restarted_process_rejoins_and_serves_the_same_tables_at_the_same_vers
             first.start()
             restarted = first.process
             assert restarted is not None
-            wait_for(lambda: bool(processes(store, {restarted.pid})), "the restarted process")
+            assert processes(store, {restarted.pid}), "on the bus once it says it is ready"
             for table_id, (token, version) in tables.items():
                 host = reconnect(first, table_id, token)
                 assert host.state is not None and host.state["version"] == version
@@ -224,14 +230,10 @@ def test_an_owner_paused_until_its_heartbeat_lapsed_writes_nothing_and_its_clien
             assert stale.process is not None and stale_id is not None
             assert pid_of(stale_id) == stale.process.pid
 
-            def fresh_serves() -> bool:
-                metrics = httpx.get(f"{fresh.url}/metrics", timeout=10).text
-                return "rami_tables_owned 1.0" in metrics
-
-            with paused(stale.process.pid):
+            with claims(database) as claimed, paused(stale.process.pid):
                 lapse(store, table_id)  # its heartbeat runs out while it is paused
-                wait_for(lambda: owner(store, table_id) not in (None, stale_id), "a new owner")
-                wait_for(fresh_serves, "the other process to load the table")
+                claimed(table_id)  # by the other process's sweep
+                assert owner(store, table_id) not in (None, stale_id)
                 host.send(type="act", action=discard, version=acked)  # read once resumed
             answers = []
             with pytest.raises(ConnectionClosed):  # the stale owner lets its clients go

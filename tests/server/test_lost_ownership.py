@@ -116,15 +116,20 @@ def test_a_claim_lost_to_a_newer_owner_relays_the_connection_there() -> None:
 
 
 async def _claim_waiting(database: str, located: asyncio.Task[object]) -> None:
-    """Return once a session of ``database`` waits for a row lock (A's claim)."""
+    """Return once a session of ``database`` waits for a row lock (A's claim).
+
+    A look at ``pg_stat_activity`` every 50 ms, at most 10 s: PostgreSQL tells nobody that a
+    session started waiting for a lock (no event to LISTEN for), and A's claim runs in a
+    thread of its own, so the test cannot see from here when it reached the lock.
+    """
     name = database.rsplit("/", 1)[1]
     query = "SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND wait_event_type = 'Lock'"
-    for _ in range(200):
-        if located.done():
-            raise AssertionError(f"A's claim did not wait: {located.result()}")
-        with psycopg.connect(database, autocommit=True) as probe:
+    with psycopg.connect(database, autocommit=True) as probe:
+        for _ in range(200):
+            if located.done():
+                raise AssertionError(f"A's claim did not wait: {located.result()}")
             row = probe.execute(query, (name,)).fetchone()
-        if row is not None and row[0] > 0:
-            return
-        await asyncio.sleep(0.05)
+            if row is not None and row[0] > 0:
+                return
+            await asyncio.sleep(0.05)
     raise AssertionError("the claim never waited for the row")

@@ -5,6 +5,7 @@ settings file over the defaults (docs/DEPLOY.md)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -240,6 +241,30 @@ def _value(text: str) -> Any:
         return text
 
 
+READY = "Rami: ready"
+"""The line ``serve`` prints once it accepts connections (one process; a script can wait
+for it)."""
+
+
+def _serve(app: Any, run: dict[str, Any]) -> None:
+    """Serve ``app`` in this process, printing :data:`READY` once it accepts connections."""
+    import socket
+
+    import uvicorn
+
+    class Announcing(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)
+            if self.started:
+                typer.echo(READY)
+
+    server = Announcing(uvicorn.Config(app, **run))
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run()
+    if not server.started:
+        raise typer.Exit(3)  # (uvicorn's exit status when it cannot start)
+
+
 def _run(settings: ServerSettings) -> None:
     import uvicorn
 
@@ -257,7 +282,7 @@ def _run(settings: ServerSettings) -> None:
 
         opened = _open_store(lambda: SqliteStorage(storage.data), f"the store in {storage.data}")
         typer.echo(f"Rami: {where}  (data in {storage.data.resolve()})")
-        uvicorn.run(settings_app(settings, opened), **run)
+        _serve(settings_app(settings, opened), run)
         return
     from rami.server.cluster.scaled import export_settings, scaled_app
     from rami.server.store.database import upgrade_url
@@ -266,7 +291,7 @@ def _run(settings: ServerSettings) -> None:
     upgrade_url(storage.database)  # once, before the workers open the database
     typer.echo(f"Rami: {where}  ({listen.workers} process(es), shared database and Redis)")
     if listen.workers == 1:
-        uvicorn.run(scaled_app(settings), **run)
+        _serve(scaled_app(settings), run)
         return
     export_settings(settings)
     target = "rami.server.cluster.scaled:app_from_environment"

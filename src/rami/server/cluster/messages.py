@@ -20,13 +20,15 @@ class _Message(BaseModel):
 
 
 class Open(_Message):
-    """A connection relayed by process ``proc`` opens at ``table`` (bound to ``account``)."""
+    """A connection relayed by process ``proc`` opens at ``table`` (bound to ``account``;
+    ``addr``: its client's address, which the owner counts against the table's caps)."""
 
     op: Literal["open"] = "open"
     conn: str
     proc: str
     table: str
     account: dict[str, Any] | None = None
+    addr: str | None = None
 
 
 class Text(_Message):
@@ -68,10 +70,12 @@ class Send(_Message):
 
 
 class Closed(_Message):
-    """The owner ended a relayed connection's session."""
+    """The owner ended a relayed connection's session; the relay closes the websocket with
+    ``code`` (None: 1012, the client reconnects)."""
 
     op: Literal["close"] = "close"
     conn: str
+    code: int | None = None
 
 
 class Pause(_Message):

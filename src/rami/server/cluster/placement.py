@@ -50,7 +50,7 @@ from rami.server.cluster.relaying import LOOKUP_BATCH, Relaying
 from rami.server.cluster.serving import Serving
 from rami.server.messages.limits import Limits
 from rami.server.social.lobby import Lobby, TableUnavailable
-from rami.server.social.placement import Arrived, Relay, Served
+from rami.server.social.placement import Arrived, Caps, Relay, Served
 from rami.server.store.sql_store import SqlStorage
 from rami.server.store.storage import StorageError
 from rami.server.tables.clock import SYSTEM_CLOCK, Clock
@@ -94,6 +94,8 @@ class ClusterPlacement:
         self.bus = Bus(redis, process_id)
         self.ownership = Ownership(self.liveness, self.bus, sql)
         self.serving: Serving | None = None
+        self.caps: Caps | None = None
+        """Where the connections relayed to tables served here are counted."""
         self.relaying: Relaying | None = None
         self._lobby: Served | None = None
 
@@ -106,7 +108,7 @@ class ClusterPlacement:
     async def start(self, lobby: Served) -> None:
         """Join the cluster: heartbeat, bus, and the sweep for tables without a live owner."""
         self._lobby = lobby
-        self.serving = Serving(lobby, self.ownership, self.limits, self.clock)
+        self.serving = Serving(lobby, self.ownership, self.limits, self.clock, self.caps)
         self.relaying = Relaying(lobby, self.bus, self.liveness, self.clock)
         self.ownership.on_owned = self.serving.from_relay
         await self.liveness.register()
@@ -122,15 +124,24 @@ class ClusterPlacement:
         """Give an archived (or unloadable) table up: any process may load it next."""
         await self.ownership.let_go(table_id)
 
+    def count_with(self, caps: Caps) -> None:
+        """Count the connections relayed to tables owned here in ``caps``."""
+        self.caps = caps
+
     def relay(self) -> Relay:
         """Connections to tables owned elsewhere go through the bus."""
         return self._relay
 
     async def _relay(
-        self, websocket: WebSocket, table_id: str, owner: str, account: Identity | None
+        self,
+        websocket: WebSocket,
+        table_id: str,
+        owner: str,
+        account: Identity | None,
+        address: str,
     ) -> Arrived | None:
         assert self.relaying is not None, "the placement is not started"
-        return await self.relaying.relay(websocket, table_id, owner, account)
+        return await self.relaying.relay(websocket, table_id, owner, account, address)
 
     def relayed_connections(self) -> int:
         """Connections this process carries to tables owned elsewhere."""

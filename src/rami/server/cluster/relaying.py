@@ -32,6 +32,7 @@ from rami.server.cluster.messages import (
     ToRelay,
 )
 from rami.server.cluster.serving import HANDOVER_WAIT
+from rami.server.edge.ws import CLOSE_MOVED
 from rami.server.messages.outgoing import ChatLine
 from rami.server.social.placement import Arrived, Served
 from rami.server.tables.clock import Clock
@@ -39,8 +40,6 @@ from rami.server.tables.identity import Identity
 
 log = logging.getLogger("rami.server")
 
-CLOSE_MOVED = 1012
-"""Close code telling a client to reconnect: the table moved to another process."""
 OWNER_CHECK = 1.0
 """Seconds between checks that the owners of the tables relayed here still hold them."""
 LOOKUP_BATCH = 1000
@@ -63,6 +62,8 @@ class Relayed:
         self.moved = asyncio.Event()
         """Set when the table's owner changed: the client reconnects."""
         self.arrived: Arrived | None = None
+        self.close_code = CLOSE_MOVED
+        """The code the websocket is closed with when the owner ends the connection."""
 
 
 class Relaying:
@@ -97,7 +98,10 @@ class Relaying:
                         connection.flowing.set()
             case Handover(table=table_id):  # (loading takes a while: the bus goes on)
                 self.lobby.spawn(self._arrive(table_id, message))
-            case Send(conn=conn) | Closed(conn=conn) if conn in self.relayed:
+            case Closed(conn=conn, code=code) if conn in self.relayed:
+                self.relayed[conn].close_code = code or CLOSE_MOVED
+                self.relayed[conn].answers.put_nowait(message)
+            case Send(conn=conn) if conn in self.relayed:
                 self.relayed[conn].answers.put_nowait(message)
 
     def _relayed_at(self, table_id: str) -> list[Relayed]:
@@ -164,13 +168,20 @@ class Relaying:
             connection.answers.put_nowait(None)
 
     async def relay(
-        self, websocket: WebSocket, table_id: str, owner: str, account: Identity | None = None
+        self,
+        websocket: WebSocket,
+        table_id: str,
+        owner: str,
+        account: Identity | None = None,
+        address: str | None = None,
     ) -> Arrived | None:
         """Carry one accepted websocket to the table's owner until either side ends, or until
         the table moves to this process (the caller then serves it here).
 
         ``account`` (resolved here from the handshake's cookie) goes with the ``open``
         envelope: the owner binds the connection to it, and nothing the client sends can.
+        So does ``address``, the client's address: the owner counts the connection against
+        the table's caps, and closes it as a local one (refused, or no ``hello`` in time).
         """
         self._run_once("watch", self._watch_owners)
         pause = self.pauses.get(table_id)
@@ -182,7 +193,9 @@ class Relaying:
         bus, conn = self.bus, secrets.token_hex(8)
         connection = self.relayed[conn] = Relayed(websocket, table_id, owner)
         account_json = None if account is None else account.to_json()
-        opening = Open(conn=conn, proc=bus.process_id, table=table_id, account=account_json)
+        opening = Open(
+            conn=conn, proc=bus.process_id, table=table_id, account=account_json, addr=address
+        )
         try:
             if not await bus.to_table(table_id, opening):
                 await websocket.close(code=CLOSE_MOVED)
@@ -203,7 +216,7 @@ class Relaying:
                 await self._deliver_rest(connection)
                 return dataclasses.replace(connection.arrived, held=connection.held)
             with contextlib.suppress(Exception):
-                await websocket.close(code=CLOSE_MOVED)
+                await websocket.close(code=connection.close_code)
             return None
         finally:
             del self.relayed[conn]

@@ -25,6 +25,7 @@ from rami.server.edge.configured import settings_app, table_settings
 from rami.server.edge.ops import Check
 from rami.server.messages.settings import ServerSettings
 from rami.server.store.sql_store import SqlStorage
+from rami.server.tables.clock import SYSTEM_CLOCK, Clock
 
 REDIS_CONNECTIONS = 32
 """Redis connections of one process (pub/sub has one more); a command waits for a free one."""
@@ -37,8 +38,9 @@ def process_id() -> str:
     return f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
 
 
-def scaled_app(settings: ServerSettings) -> FastAPI:
-    """The app of one process sharing the database and Redis of ``settings`` with the others."""
+def scaled_app(settings: ServerSettings, clock: Clock = SYSTEM_CLOCK) -> FastAPI:
+    """The app of one process sharing the database and Redis of ``settings`` with the others
+    (its tables, timers and heartbeat on ``clock``: a test passes a manual one)."""
     database, redis_url = settings.storage.database, settings.storage.redis
     if database is None or redis_url is None:
         raise ValueError("the scaled-out mode needs a database and a Redis")
@@ -52,7 +54,7 @@ def scaled_app(settings: ServerSettings) -> FastAPI:
         lease=cluster.lease, sweep=cluster.sweep, sweep_batch=cluster.sweep_batch
     )
     lobby = cluster_lobby(
-        storage, table_settings(settings), redis, process_id(), settings.limits, timing
+        storage, table_settings(settings), redis, process_id(), settings.limits, timing, clock
     )
 
     async def database_answers() -> None:

@@ -28,9 +28,10 @@ from rami.server.cluster.messages import (
     ToOwner,
 )
 from rami.server.cluster.ownership import Ownership
-from rami.server.edge.ws import Session
+from rami.server.edge.ws import CLOSE_MOVED, CLOSE_TRY_LATER, Session
 from rami.server.messages.limits import Limits
-from rami.server.social.placement import Served
+from rami.server.messages.protocol import encode, error_message
+from rami.server.social.placement import Caps, Served
 from rami.server.social.safety import Safety
 from rami.server.tables.actor import Table
 from rami.server.tables.clock import Clock
@@ -49,7 +50,11 @@ MOVABLE = ("waiting", "playing", "round_over")
 
 
 class RemoteSession(Session):
-    """The owner's side of a relayed connection: a session whose outbox goes to the relay."""
+    """The owner's side of a relayed connection: a session whose outbox goes to the relay.
+
+    Like a local session it must say ``hello`` within :attr:`Limits.hello_seconds`, and it is
+    counted in ``caps`` (the owner's counts of the table's connections) until it ends.
+    """
 
     def __init__(
         self,
@@ -60,14 +65,19 @@ class RemoteSession(Session):
         limits: Limits,
         account: Identity | None = None,
         safety: Safety | None = None,
+        counted: tuple[Caps, str] | None = None,
     ) -> None:
         super().__init__(None, table, limits, account=account, safety=safety)  # type: ignore[arg-type]
         self.bus, self.relay, self.conn = bus, relay, conn
+        self.close_code = CLOSE_MOVED
+        self.counted = counted
+        """Where the session is counted, and its client's address (None: not counted)."""
         self.inbox: asyncio.Queue[str] = asyncio.Queue(INBOX)
         """The connection's messages in arrival order, handled one at a time by its task."""
         loop = asyncio.get_running_loop()
         self.task = loop.create_task(self._forward())
         self.reader = loop.create_task(self._read())
+        self.deadline = loop.create_task(self._hello_deadline())
 
     def receive(self, text: str) -> None:
         """Queue one relayed message (the bus reader never waits for a table command)."""
@@ -80,7 +90,16 @@ class RemoteSession(Session):
         """Stop both tasks of the session (nothing more is sent to the relay)."""
         self.task.cancel()
         self.reader.cancel()
-        await asyncio.gather(self.task, self.reader, return_exceptions=True)
+        self.deadline.cancel()
+        await asyncio.gather(self.task, self.reader, self.deadline, return_exceptions=True)
+        self._uncount()
+
+    def _uncount(self) -> None:
+        """No longer count the session against its table's caps (once)."""
+        if self.counted is not None:
+            caps, address = self.counted
+            self.counted = None
+            caps.closed(self.table.table_id, address)
 
     async def _read(self) -> None:
         while True:
@@ -94,12 +113,19 @@ class RemoteSession(Session):
         while True:
             outbox = self.outbox
             text = await outbox.get()
-            message = Closed(conn=self.conn) if text is None else Send(conn=self.conn, text=text)
+            message: Closed | Send
+            if text is None:  # the session ended: the relay closes with the session's code
+                code = None if self.close_code == CLOSE_MOVED else self.close_code
+                message = Closed(conn=self.conn, code=code)
+            else:
+                message = Send(conn=self.conn, text=text)
             delivered = await self.bus.to_process(self.relay, message)
             outbox.task_done()
             if not delivered or text is None:
                 self.reader.cancel()
+                self.deadline.cancel()
                 await self.table.leave(self.client)  # the relay is gone, or the session ended
+                self._uncount()
                 return
 
 
@@ -107,8 +133,17 @@ class Serving:
     """Sessions this process serves for connections relayed by others, and the tables it
     offers to move."""
 
-    def __init__(self, lobby: Served, ownership: Ownership, limits: Limits, clock: Clock) -> None:
+    def __init__(
+        self,
+        lobby: Served,
+        ownership: Ownership,
+        limits: Limits,
+        clock: Clock,
+        caps: Caps | None = None,
+    ) -> None:
         self.lobby = lobby
+        self.caps = caps
+        """The counts of this process's connections per table (relayed ones are added)."""
         self.ownership = ownership
         self.bus = ownership.bus
         self.limits = limits
@@ -128,14 +163,10 @@ class Serving:
     async def from_relay(self, message: ToOwner) -> None:
         """A relayed connection's message, at the owner."""
         match message:
-            case Open(conn=conn, table=table_id, proc=relay, account=account):
+            case Open(conn=conn, table=table_id) if conn not in self.served:
                 table = self.lobby.tables.get(table_id)
-                if table is not None and conn not in self.served:
-                    self._run_once("offer", self._offer_forever)
-                    identity = Identity.from_json(account)
-                    self.served[conn] = RemoteSession(
-                        self.bus, relay, conn, table, self.limits, identity, self.lobby.safety
-                    )
+                if table is not None:
+                    await self._open(message, table)
             case Paused(table=table_id, proc=relay):
                 self.lobby.spawn(self._hand_over(table_id, relay))
             case Text(conn=conn, text=text) if conn in self.served:
@@ -145,6 +176,30 @@ class Serving:
                 await session.stop()
                 await session.table.leave(session.client)
 
+    async def _open(self, message: Open, table: Table) -> None:
+        """Serve a relayed connection, counted against the table's caps like one of this
+        process's own (refused, closed 1013, when they are full)."""
+        conn, relay = message.conn, message.proc
+        address = message.addr or f"relay:{relay}"
+        counted: tuple[Caps, str] | None = None
+        seats_only = False
+        if self.caps is not None:
+            refusal = self.caps.refusal(table.table_id, address)
+            if refusal is not None:
+                text = encode(error_message("too_many_connections", refusal))
+                await self.bus.to_process(relay, Send(conn=conn, text=text))
+                await self.bus.to_process(relay, Closed(conn=conn, code=CLOSE_TRY_LATER))
+                return
+            seats_only = self.caps.opening(table.table_id, address)
+            counted = (self.caps, address)
+        self._run_once("offer", self._offer_forever)
+        identity = Identity.from_json(message.account)
+        session = RemoteSession(
+            self.bus, relay, conn, table, self.limits, identity, self.lobby.safety, counted
+        )
+        session.seats_only = seats_only
+        self.served[conn] = session
+
     def table_lost(self, table: Table) -> None:
         """Close every connection of a table this process no longer owns."""
         for client in list(table.clients):
@@ -153,6 +208,7 @@ class Serving:
             if session.table is table:
                 del self.served[conn]
                 session.reader.cancel()
+                session.client.close()  # (one that never said hello is not at the table)
 
     def _sessions_of(self, table: Table) -> list[RemoteSession]:
         return [s for s in self.served.values() if s.table is table]
@@ -236,7 +292,7 @@ class Serving:
             passed = await self.ownership.pass_to(table_id, relay)  # load the table again)
         for session in sessions:
             await _settled(session.outbox)
-            del self.served[session.conn]
+            self.served.pop(session.conn, None)  # (a connection may have left meanwhile)
             await session.stop()
         message = Handover(table=table_id, conns=connections, chat=chat)
         await self._say(table_id, handover.step(checked.state, handover.Passed(passed)), message)

@@ -23,6 +23,7 @@ from rami.match import formats_for
 from rami.rules import PRESET_SUMMARIES, PRESETS
 from rami.rulespage import render_rules_page
 from rami.server.edge.body_limit import BodyLimit
+from rami.server.edge.connections import Connections
 from rami.server.edge.duplicate import duplicate_router
 from rami.server.edge.friends import friends_router
 from rami.server.edge.http_errors import error_response, install_error_handlers
@@ -36,7 +37,7 @@ from rami.server.edge.reviews import reviews_router
 from rami.server.edge.safety import safety_router
 from rami.server.edge.strings import ui_strings
 from rami.server.edge.tournaments import tournaments_router
-from rami.server.edge.ws import Connections, serve_socket
+from rami.server.edge.ws import serve_socket
 from rami.server.messages.limits import Limits
 from rami.server.messages.models import (
     CreatedTable,
@@ -172,6 +173,7 @@ def create_app(
         lobby.placement.relayed_connections,
     )
     connections = Connections(limits, metrics, budgets, account_settings.proxy_header)
+    lobby.placement.count_with(connections)
     relay = lobby.placement.relay()
 
     @asynccontextmanager

@@ -12,15 +12,13 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections import Counter
 from collections.abc import Awaitable, Callable
 
 import anyio
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from rami.accounts.answers import address_of
-from rami.accounts.budgets import Budgets, MemoryBudgets
 from rami.server.edge import table_safety
+from rami.server.edge.connections import Connections
 from rami.server.edge.ops import Metrics
 from rami.server.messages.limits import Limits, TokenBucket
 from rami.server.messages.outgoing import PongMessage
@@ -57,69 +55,14 @@ from rami.server.tables.state import Client
 OUTBOX = 512
 """Messages waiting for a slow connection before it is closed (it will resync on reconnect)."""
 CLOSE_TRY_LATER = 1013
+CLOSE_MOVED = 1012
+"""Close code telling a client to reconnect: the table moved to another process."""
 CLOSE_SERVER_ERROR = 1011
 CLOSE_NO_HELLO = 4408
 MESSAGE_CHUNK = 20
 """Messages a session takes at once from its address's shared budget (one count per chunk)."""
 
 LOG = logging.getLogger("rami.server")
-
-
-class Connections:
-    """Open websockets per table and per client address at a table, and the budgets every
-    connection spends (counted in memory, or in Redis when scaled out).
-
-    A table takes :attr:`Limits.connections_per_table` connections, then
-    :attr:`Limits.seat_room` more whose ``hello`` claims a seat; one address takes at most
-    :attr:`Limits.connections_per_address` of a table's connections.
-    """
-
-    def __init__(
-        self,
-        limits: Limits,
-        metrics: Metrics | None = None,
-        budgets: Budgets | None = None,
-        proxy_header: str | None = None,
-    ) -> None:
-        self.limits = limits
-        self.metrics = metrics
-        self.proxy_header = proxy_header
-        self.open: Counter[str] = Counter()
-        self.by_address: Counter[tuple[str, str]] = Counter()
-        budgets = budgets or MemoryBudgets()
-        self.opened = budgets.budget("ws-opened", limits.connections_per_minute, 60.0)
-        self.messages = budgets.budget("ws-messages", limits.address_messages_per_minute, 60.0)
-        self.chat = budgets.budget("chat", *limits.chat_per_sender.pair())
-
-    def address(self, websocket: WebSocket) -> str:
-        """The client address of ``websocket`` (the trusted proxy's header, if set)."""
-        peer = websocket.client.host if websocket.client is not None else None
-        return address_of(peer, websocket.headers, self.proxy_header)
-
-    def refusal(self, table_id: str, address: str) -> str | None:
-        """Why a new connection from ``address`` to ``table_id`` is refused (None: it is not)."""
-        limits = self.limits
-        if self.open[table_id] >= limits.connections_per_table + limits.seat_room:
-            return "this table has all the connections"
-        if self.by_address[table_id, address] >= limits.connections_per_address:
-            return "this address has all the connections it may open to this table"
-        return None
-
-    def opening(self, table_id: str, address: str) -> bool:
-        """Count a connection; True when it took a place kept for seated players."""
-        seats_only = self.open[table_id] >= self.limits.connections_per_table
-        self.open[table_id] += 1
-        self.by_address[table_id, address] += 1
-        return seats_only
-
-    def closed(self, table_id: str, address: str) -> None:
-        """Uncount a connection."""
-        self.open[table_id] -= 1
-        if self.open[table_id] <= 0:
-            del self.open[table_id]
-        self.by_address[table_id, address] -= 1
-        if self.by_address[table_id, address] <= 0:
-            del self.by_address[table_id, address]
 
 
 class Session:
@@ -212,7 +155,7 @@ class Session:
 
     async def _hello_deadline(self) -> None:
         """Close the connection if it has not said ``hello`` in time."""
-        await anyio.sleep(self.limits.hello_seconds)
+        await self.table.clock.sleep(self.limits.hello_seconds)
         if not self.greeted:
             self._refuse("hello_timeout", "send hello first: the connection waited too long")
             self.close_code = CLOSE_NO_HELLO
@@ -295,10 +238,12 @@ class Session:
             case Hello():
                 if self.seats_only and not self._claims_a_seat(message):
                     self._refuse("too_many_connections", "this table has all the connections")
+                    self.close_code = CLOSE_TRY_LATER
                     self._enqueue(None)
                     return
                 if self._spectators_full(message):
                     self._refuse("too_many_spectators", "this table has all the watchers it takes")
+                    self.close_code = CLOSE_TRY_LATER
                     self._enqueue(None)
                     return
                 self.greeted = True
@@ -362,22 +307,23 @@ async def serve_socket(
         await websocket.send_text(encode(error_message("no_such_table", "no such table")))
         await websocket.close(code=4404)
         return
+    address = connections.address(websocket)
+    if await connections.opened.spend(address) is not None:
+        too_fast = "this address opens connections too fast: wait a minute"
+        await _refuse_connection(websocket, too_fast)
+        return
     arrived = None
-    if not isinstance(table, Table):
+    if not isinstance(table, Table):  # counted against the table's caps at its owner
         if relay is None:
             return
-        arrived = await relay(websocket, table.table_id, table.owner, account)
+        arrived = await relay(websocket, table.table_id, table.owner, account, address)
         if arrived is None:
             return
         table = arrived.table
-    address = connections.address(websocket)
     joining = arrived is None or not arrived.greeted
     refusal = connections.refusal(table_id, address) if joining else None
-    if refusal is None and joining and await connections.opened.spend(address) is not None:
-        refusal = "this address opens connections too fast: wait a minute"
     if refusal is not None:
-        await websocket.send_text(encode(error_message("too_many_connections", refusal)))
-        await websocket.close(code=CLOSE_TRY_LATER)
+        await _refuse_connection(websocket, refusal)
         return
     seats_only = connections.opening(table_id, address)
     try:
@@ -397,3 +343,9 @@ async def serve_socket(
         await session.run()
     finally:
         connections.closed(table_id, address)
+
+
+async def _refuse_connection(websocket: WebSocket, refusal: str) -> None:
+    """Refuse a new connection with ``too_many_connections`` and close it (1013)."""
+    await websocket.send_text(encode(error_message("too_many_connections", refusal)))
+    await websocket.close(code=CLOSE_TRY_LATER)

@@ -42,9 +42,27 @@ class Arrived:
     """A message the client sent while the table moved, not handled yet."""
 
 
-Relay = Callable[[WebSocket, str, str, Identity | None], Awaitable[Arrived | None]]
-"""Carries an accepted websocket (table, owner, its account) to the process owning its table
-(scaled-out mode) until it ends, or until the table moves here (then :class:`Arrived`)."""
+Relay = Callable[[WebSocket, str, str, Identity | None, str], Awaitable[Arrived | None]]
+"""Carries an accepted websocket (table, owner, its account, its client's address) to the
+process owning its table (scaled-out mode) until it ends, or until the table moves here (then
+:class:`Arrived`)."""
+
+
+class Caps(Protocol):
+    """The connections a process counts per table it serves and per client address there
+    (:class:`~rami.server.edge.connections.Connections`)."""
+
+    def refusal(self, table_id: str, address: str) -> str | None:
+        """Why a new connection from ``address`` to ``table_id`` is refused (None: it is not)."""
+        ...
+
+    def opening(self, table_id: str, address: str) -> bool:
+        """Count a connection; True when it took a place kept for seated players."""
+        ...
+
+    def closed(self, table_id: str, address: str) -> None:
+        """Uncount a connection."""
+        ...
 
 
 class Served(Protocol):
@@ -114,6 +132,11 @@ class Placement(Protocol):
         """Connections this process carries to tables owned elsewhere."""
         ...
 
+    def count_with(self, caps: Caps) -> None:
+        """Count the connections relayed to tables served here in ``caps``, beside this
+        process's own (before :meth:`start`)."""
+        ...
+
     async def stop(self) -> None:
         """Stop taking and relaying (first step of shutting down)."""
         ...
@@ -146,6 +169,9 @@ class LocalPlacement:
     def relayed_connections(self) -> int:
         """None."""
         return 0
+
+    def count_with(self, caps: Caps) -> None:
+        """Nothing is relayed here."""
 
     async def stop(self) -> None:
         """Nothing runs."""
