@@ -44,6 +44,24 @@ def a_table(host: TestClient) -> str:
     return str(host.post("/api/tables", json={"name": "Host", "seats": 2}).json()["table"])
 
 
+def friends(client: TestClient) -> tuple[TestClient, TestClient]:
+    """Ana and Bob, new accounts following each other."""
+    ana, bob = member(client, "Ana"), member(client, "Bob")
+    follow(ana, "Bob"), follow(bob, "Ana")
+    return ana, bob
+
+
+def invited(client: TestClient, name: str = "Bob") -> tuple[TestClient, TestClient, str, Any]:
+    """Ana and Bob as friends; Ana at a new table of hers invites ``name`` to it: Ana, Bob,
+    the table and the invitation's response."""
+    ana, bob = friends(client)
+    table = a_table(ana)
+    with ana.websocket_connect(f"/ws/{table}") as ws:
+        Player(ws).hello()
+        answer = invite(ana, name, table)
+    return ana, bob, table, answer
+
+
 def test_follow_unfollow_and_friends_are_mutual_follows() -> None:
     with account_server() as client:
         ana, bob = member(client, "Ana"), member(client, "Bob")
@@ -64,8 +82,7 @@ def test_follow_unfollow_and_friends_are_mutual_follows() -> None:
 def test_presence_shows_the_table_and_goes_offline() -> None:
     clock = FakeClock()
     with account_server(clock=clock) as client:
-        ana, bob = member(client, "Ana"), member(client, "Bob")
-        follow(ana, "Bob"), follow(bob, "Ana")
+        ana, bob = friends(client)
         table = a_table(bob)
         with bob.websocket_connect(f"/ws/{table}") as ws:
             Player(ws).hello()
@@ -80,14 +97,9 @@ def test_presence_shows_the_table_and_goes_offline() -> None:
 
 def test_an_invitation_is_seen_and_accepted_once() -> None:
     with account_server() as client:
-        ana, bob = member(client, "Ana"), member(client, "Bob")
-        follow(ana, "Bob"), follow(bob, "Ana")
-        table = a_table(ana)
-        with ana.websocket_connect(f"/ws/{table}") as ws:
-            Player(ws).hello()
-            answer = invite(ana, "bob", table)
-            assert answer.status_code == 201
-            number = answer.json()["invitation"]
+        _, bob, table, answer = invited(client, "bob")
+        assert answer.status_code == 201
+        number = answer.json()["invitation"]
         [seen] = bob.get("/api/friends").json()["invitations"]
         assert (seen["id"], seen["from"], seen["table"]) == (number, "Ana", table)
         assert accept(bob, number).json() == {"table": table, "url": f"/t/{table}"}
@@ -98,12 +110,8 @@ def test_an_invitation_is_seen_and_accepted_once() -> None:
 def test_an_expired_invitation_is_refused() -> None:
     clock = FakeClock()
     with account_server(clock=clock) as client:
-        ana, bob = member(client, "Ana"), member(client, "Bob")
-        follow(ana, "Bob"), follow(bob, "Ana")
-        table = a_table(ana)
-        with ana.websocket_connect(f"/ws/{table}") as ws:
-            Player(ws).hello()
-            number = invite(ana, "Bob", table).json()["invitation"]
+        _, bob, _, answer = invited(client)
+        number = answer.json()["invitation"]
         clock.now += INVITATION_SECONDS + 1
         assert bob.get("/api/friends").json()["invitations"] == []
         answer = accept(bob, number)
@@ -131,8 +139,7 @@ def test_refusals_change_nothing() -> None:
 
 def test_blocks_stop_follows_invitations_and_friendship() -> None:
     with account_server() as client:
-        ana, bob = member(client, "Ana"), member(client, "Bob")
-        follow(ana, "Bob"), follow(bob, "Ana")
+        ana, bob = friends(client)
         table = a_table(bob)
         block(ana, "Bob")  # Ana blocks Bob: Bob can neither follow nor invite her
         assert ana.get("/api/friends").json()["friends"] == []
@@ -147,8 +154,7 @@ def test_blocks_stop_follows_invitations_and_friendship() -> None:
 
 def test_an_invitation_is_pushed_to_the_friends_device() -> None:
     with push_service() as service, push_server() as client:
-        ana, bob, device = member(client, "Ana"), member(client, "Bob"), Device.new()
-        follow(ana, "Bob"), follow(bob, "Ana")
+        ana, bob, device = *friends(client), Device.new()
         answer = subscribe(bob, device.subscription(service.url("/sub/bob"), "fr"))
         assert answer.status_code == 201, answer.text
         table = a_table(ana)
@@ -166,12 +172,8 @@ def test_an_invitation_is_pushed_to_the_friends_device() -> None:
 
 def test_an_invitation_from_a_blocked_friend_is_not_listed() -> None:
     with account_server() as client:
-        ana, bob = member(client, "Ana"), member(client, "Bob")
-        follow(ana, "Bob"), follow(bob, "Ana")
-        table = a_table(ana)
-        with ana.websocket_connect(f"/ws/{table}") as ws:
-            Player(ws).hello()
-            assert invite(ana, "Bob", table).status_code == 201
+        _, bob, _, answer = invited(client)
+        assert answer.status_code == 201
         assert len(bob.get("/api/friends").json()["invitations"]) == 1
         block(bob, "Ana")
         assert bob.get("/api/friends").json()["invitations"] == []
