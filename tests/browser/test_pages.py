@@ -62,6 +62,7 @@ def test_sign_up_log_out_and_log_in(browser: Any, pages_app: PagesServer) -> Non
     page.goto(pages_app.url + "/")
     page.wait_for_selector("#account-name")
     assert page.text_content("#account-name") == "Logged in as Carlotta"
+    page.wait_for_function("document.querySelector('#create input[name=name]').readOnly")
     assert page.input_value("#create input[name=name]") == "Carlotta"
     assert page.is_enabled("#create input[name=rated]")
     assert page.errors == []
