@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets as _secrets
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -64,6 +65,23 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+class _OneHolderPool(StaticPool):
+    """One SQLite connection that one thread at a time holds: threads sharing it would otherwise
+    interleave their transactions (one's rollback undoing another's writes)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._holder = threading.Lock()
+
+    def _do_get(self) -> Any:
+        self._holder.acquire()
+        return super()._do_get()
+
+    def _do_return_conn(self, record: Any) -> None:
+        super()._do_return_conn(record)
+        self._holder.release()
+
+
 def make_engine(url: str, create: bool = True) -> Engine:
     """An engine for ``url``, with the tables created when ``create`` (a server whose database
     is upgraded by its migrations passes False).
@@ -76,7 +94,7 @@ def make_engine(url: str, create: bool = True) -> Engine:
     if parsed.get_backend_name() == "sqlite" and parsed.database in (None, "", ":memory:"):
         # one in-memory database shared by every thread (tests, a server without --data)
         engine = create_engine(
-            parsed, poolclass=StaticPool, connect_args={"check_same_thread": False}
+            parsed, poolclass=_OneHolderPool, connect_args={"check_same_thread": False}
         )
     else:
         engine = create_engine(parsed)

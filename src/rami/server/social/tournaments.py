@@ -18,7 +18,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import insert, select, text, update
 from sqlalchemy.engine import Connection, Engine
 
 from rami.match import format_of
@@ -42,6 +42,9 @@ from rami.tournaments import Board, TableResult, boards, pair_next
 FORMATS = ("swiss", "arena")
 MAX_ROUNDS = 15
 MAX_DEALS = 50
+
+CLOCK_LOCK = 0x726D7463
+"""The PostgreSQL advisory lock the process pairing the tournaments holds while it pairs."""
 
 Due = tuple[str, int, list[tuple[int, Board]]]
 """Boards to make a table for: the tournament, the round (an arena's wave), (board, Board)."""
@@ -184,9 +187,20 @@ class Tournaments:
         round has its result; ``present`` (None: everyone) are the players connected now, and
         a seated player missing from it forfeits the round (no table is made for that board).
         An arena seats its free players who are present. A tournament whose last round has
-        its results is finished."""
+        its results is finished.
+
+        On PostgreSQL one process at a time pairs: another that comes meanwhile pairs nothing
+        (its next tick sees what the first seated), and a process that dies mid-pairing leaves
+        nothing behind (its transaction and its lock end with its connection)."""
         made: list[Due] = []
         with self.engine.begin() as conn:
+            if (
+                conn.dialect.name == "postgresql"
+                and not conn.execute(
+                    text("SELECT pg_try_advisory_xact_lock(:key)"), {"key": CLOCK_LOCK}
+                ).scalar()
+            ):
+                return made
             query = select(tournaments_t).where(
                 tournaments_t.c.status != "finished", tournaments_t.c.start <= now
             )

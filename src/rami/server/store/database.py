@@ -19,9 +19,9 @@ from sqlalchemy.engine import Engine, make_url
 
 DB_NAME = "rami.sqlite3"
 FIRST_REVISION = "0001"
+"""The revision whose tables existed before the schema had migrations."""
 MIGRATION_LOCK = 0x72616D69
 """The PostgreSQL advisory lock a schema upgrade holds (processes upgrading at once wait)."""
-"""The revision whose tables existed before the schema had migrations."""
 
 
 def sqlite_url(data_dir: Path) -> str:

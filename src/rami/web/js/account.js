@@ -65,7 +65,7 @@ function accountView(account, meta, status, save, logout) {
     </section>`;
 }
 
-async function draw(main, meta, account, status = "") {
+async function draw(main, meta, account, status = "", focus = null) {
   document.title = `Rami — ${t(account ? "Your account" : "Log in")}`;
   const screen = document.createElement("div"); // each state of the page is drawn afresh
   main.replaceChildren(screen);
@@ -83,6 +83,7 @@ async function draw(main, meta, account, status = "") {
       await loggedIn(main, meta, answer.data);
     };
     render(guestView(status, submit), screen);
+    if (focus) screen.querySelector(focus).focus();
     return;
   }
   const save = async (event) => {
@@ -97,20 +98,19 @@ async function draw(main, meta, account, status = "") {
     account.settings = answer.data;
     applySettings(answer.data, true);
     await reloadWords(meta, account);
-    await draw(main, meta, account, t("Settings saved."));
-    main.querySelector("#account-status").focus();
+    await draw(main, meta, account, t("Settings saved."), "#account-status");
   };
   const logout = async () => {
     await request("POST", "/api/logout", {});
     setAccount(null);
     await showAccountLinks();
-    await draw(main, meta, null, t("Logged out."));
-    main.querySelector("#login input[name=name]").focus();
+    await draw(main, meta, null, t("Logged out."), "#login input[name=name]");
   };
   render(accountView(account, meta, status, save, logout), screen);
   const form = screen.querySelector("#settings");
   form.language.value = account.settings.language || "";
   form.card_size.value = account.settings.card_size;
+  if (focus) screen.querySelector(focus).focus(); // before the turn alerts load: they wait on the network
   await showTurnAlerts(screen.querySelector("#turn-alerts"));
 }
 
@@ -125,8 +125,8 @@ async function reloadWords(meta, account) {
 async function loggedIn(main, meta, account) {
   applySettings(account.settings, false);
   await reloadWords(meta, account);
-  await draw(main, meta, await currentAccount(true), t("Welcome, {name}!", { name: account.name }));
-  main.querySelector("#account-title").focus();
+  const welcome = t("Welcome, {name}!", { name: account.name });
+  await draw(main, meta, await currentAccount(true), welcome, "#account-title");
 }
 
 startPage((main, meta, account) => draw(main, meta, account));
