@@ -22,7 +22,7 @@ def _service(url: str) -> Tournaments:
 
 
 def _swiss(service: Tournaments) -> str:
-    made = service.create(CreateTournament("Night", "rami51", "swiss", START), "host", START - 60)
+    made = service.create(CreateTournament("Night", START), "host", START - 60)
     assert isinstance(made, str)
     for name in PLAYERS:
         assert service.join(made, name, START - 30) is None

@@ -35,11 +35,11 @@ def _code(answer: object) -> str:
 
 
 def test_bad_commands_are_refused_and_change_nothing(service: Tournaments) -> None:
-    bad = CreateTournament("x", "rami51", "knockout", START)
+    bad = CreateTournament("x", START, format="knockout")
     assert _code(service.create(bad, "host", START - 60)) == "bad_tournament"
-    late = CreateTournament("x", "rami51", "swiss", START - 120)
+    late = CreateTournament("x", START - 120)
     assert _code(service.create(late, "host", START - 60)) == "bad_tournament"
-    rules = CreateTournament("x", "nope", "swiss", START)
+    rules = CreateTournament("x", START, preset="nope")
     assert _code(service.create(rules, "host", START - 60)) == "unknown_preset"
     tid = _swiss(service)
     assert service.join(tid, "ana", START - 30) is None

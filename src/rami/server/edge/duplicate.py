@@ -17,26 +17,18 @@ Refusals: 401 ``login_required``, 403 ``play_deal_first``, 404 ``no_such_edition
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, Response
 
 from rami.accounts import AccountError
 from rami.duplicate import EDITION_KINDS
-from rami.server.edge.http_errors import error_response
+from rami.server.edge.http_errors import answered
 from rami.server.social.accounts import Accounts
 from rami.server.social.duplicate import DailyDuplicate, DuplicateRefusal, seconds_to_midnight
 from rami.server.social.duplicate_boards import day_board, deal_board, history, progress
 from rami.server.tables.identity import Identity
-
-
-async def _answer(work: Callable[[], Awaitable[Any]]) -> Response:
-    try:
-        return JSONResponse(await work())
-    except (AccountError, DuplicateRefusal) as refusal:
-        return error_response(refusal.status, refusal.code, refusal.message)
 
 
 def duplicate_router(service: DailyDuplicate, accounts: Accounts, shell: str) -> APIRouter:
@@ -67,19 +59,19 @@ def duplicate_router(service: DailyDuplicate, accounts: Accounts, shell: str) ->
             account = None if who is None else who.name
             return {"day": day, "closes_in": closes_in, "account": account, "editions": editions}
 
-        return await _answer(work)
+        return await answered(work, (DuplicateRefusal,))
 
     @router.get("/api/duplicate/players/{name}", tags=["duplicate"])
     async def player(name: str) -> Response:
-        return await _answer(lambda: history(service, name))
+        return await answered(lambda: history(service, name), (DuplicateRefusal,))
 
     @router.get("/api/duplicate/{day}/{kind}", tags=["duplicate"])
     async def edition(day: str, kind: str) -> Response:
-        return await _answer(lambda: service.edition(day, kind))
+        return await answered(lambda: service.edition(day, kind), (DuplicateRefusal,))
 
     @router.get("/api/duplicate/{day}/{kind}/leaderboard", tags=["duplicate"])
     async def leaderboard(day: str, kind: str) -> Response:
-        return await _answer(lambda: day_board(service, day, kind))
+        return await answered(lambda: day_board(service, day, kind), (DuplicateRefusal,))
 
     @router.post("/api/duplicate/{day}/{kind}/{number}/play", tags=["duplicate"])
     async def play(request: Request, day: str, kind: str, number: int) -> Response:
@@ -88,13 +80,13 @@ def duplicate_router(service: DailyDuplicate, accounts: Accounts, shell: str) ->
             started = await service.play(who, day, kind, number)
             return {"table": started.table_id, "seat": started.seat, "resumed": started.resumed}
 
-        return await _answer(work)
+        return await answered(work, (DuplicateRefusal,))
 
     @router.get("/api/duplicate/{day}/{kind}/{number}", tags=["duplicate"])
     async def deal(request: Request, day: str, kind: str, number: int) -> Response:
         async def work() -> dict[str, Any]:
             return await deal_board(service, await logged_in(request), day, kind, number)
 
-        return await _answer(work)
+        return await answered(work, (DuplicateRefusal,))
 
     return router

@@ -18,16 +18,15 @@ The refusals are :mod:`rami.server.social.friends`'s.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import Annotated
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from rami.accounts import AccountError
-from rami.server.edge.http_errors import error_response
-from rami.server.messages.protocol import Text, describe_errors
+from rami.server.edge.http_errors import answered
+from rami.server.messages.protocol import Text
 from rami.server.social.accounts import Accounts
 from rami.server.social.friends import FriendRefusal, Friends
 
@@ -39,19 +38,6 @@ class InvitationBody(BaseModel):
 
     name: Annotated[Text, Field(max_length=64)]
     table: Annotated[Text, Field(max_length=32)]
-
-
-async def _answer(work: Callable[[], Awaitable[Response | FriendRefusal]]) -> Response:
-    try:
-        done = await work()
-    except AccountError as refusal:
-        return error_response(refusal.status, refusal.code, refusal.message)
-    except ValidationError as error:
-        problems = error.errors(include_input=False, include_url=False)
-        return error_response(422, "malformed", describe_errors(problems))
-    if isinstance(done, FriendRefusal):
-        return error_response(done.status, done.code, done.message)
-    return done
 
 
 def friends_router(friends: Friends, accounts: Accounts) -> APIRouter:
@@ -67,7 +53,7 @@ def friends_router(friends: Friends, accounts: Accounts) -> APIRouter:
                 raise AccountError(401, "login_required", "log in first")
             return JSONResponse(await run(friends.listing, who))
 
-        return await _answer(work)
+        return await answered(work, (FriendRefusal,))
 
     @router.put("/api/follows/{name}", tags=["friends"])
     async def follow(request: Request, name: str) -> Response:
@@ -75,7 +61,7 @@ def friends_router(friends: Friends, accounts: Accounts) -> APIRouter:
             done = await run(friends.follow, await accounts.changing(request), name)
             return done if isinstance(done, FriendRefusal) else JSONResponse({"following": done})
 
-        return await _answer(work)
+        return await answered(work, (FriendRefusal,))
 
     @router.delete("/api/follows/{name}", status_code=204, tags=["friends"])
     async def unfollow(request: Request, name: str) -> Response:
@@ -83,7 +69,7 @@ def friends_router(friends: Friends, accounts: Accounts) -> APIRouter:
             done = await run(friends.unfollow, await accounts.changing(request), name)
             return done if isinstance(done, FriendRefusal) else Response(status_code=204)
 
-        return await _answer(work)
+        return await answered(work, (FriendRefusal,))
 
     @router.post("/api/invitations", status_code=201, tags=["friends"])
     async def invite(request: Request) -> Response:
@@ -96,7 +82,7 @@ def friends_router(friends: Friends, accounts: Accounts) -> APIRouter:
             friends.deliver(done.to_id, done.payload)
             return JSONResponse({"invitation": done.number}, 201)
 
-        return await _answer(work)
+        return await answered(work, (FriendRefusal,))
 
     @router.post("/api/invitations/{number}/accept", tags=["friends"])
     async def accept(request: Request, number: int) -> Response:
@@ -106,6 +92,6 @@ def friends_router(friends: Friends, accounts: Accounts) -> APIRouter:
                 return done
             return JSONResponse({"table": done, "url": f"/t/{done}"})
 
-        return await _answer(work)
+        return await answered(work, (FriendRefusal,))
 
     return router

@@ -14,17 +14,15 @@ network), ``bad_push_keys`` or ``malformed``. Changing routes need the CSRF head
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import Annotated
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from rami.accounts import AccountError
 from rami.i18n import LANGUAGES
-from rami.server.edge.http_errors import error_response
-from rami.server.messages.protocol import Text, describe_errors
+from rami.server.edge.http_errors import answered
+from rami.server.messages.protocol import Text
 from rami.server.social.accounts import Accounts
 from rami.server.social.push import Push, PushRefusal
 
@@ -65,18 +63,6 @@ class VisibilityBody(BaseModel):
     visible: bool
 
 
-async def _answer(work: Callable[[], Awaitable[Response]]) -> Response:
-    try:
-        return await work()
-    except AccountError as refusal:
-        return error_response(refusal.status, refusal.code, refusal.message)
-    except PushRefusal as refusal:
-        return error_response(422, refusal.code, refusal.message)
-    except ValidationError as error:
-        problems = error.errors(include_input=False, include_url=False)
-        return error_response(422, "malformed", describe_errors(problems))
-
-
 def push_router(push: Push, accounts: Accounts) -> APIRouter:
     """The routes of the table above."""
     router = APIRouter()
@@ -95,7 +81,7 @@ def push_router(push: Push, accounts: Accounts) -> APIRouter:
             await push.subscribe(who.account_id, body.endpoint, keys.p256dh, keys.auth, lang)
             return JSONResponse({"subscribed": True}, 201)
 
-        return await _answer(work)
+        return await answered(work, (PushRefusal,))
 
     @router.delete("/api/push/subscriptions", status_code=204, tags=["push"])
     async def unsubscribe(request: Request) -> Response:
@@ -106,7 +92,7 @@ def push_router(push: Push, accounts: Accounts) -> APIRouter:
                 raise PushRefusal("not_subscribed", "this device gets no notifications")
             return Response(status_code=204)
 
-        return await _answer(work)
+        return await answered(work, (PushRefusal,))
 
     @router.post("/api/push/visibility", status_code=204, tags=["push"])
     async def visibility(request: Request) -> Response:
@@ -116,6 +102,6 @@ def push_router(push: Push, accounts: Accounts) -> APIRouter:
             push.beat(who.account_id, body.page, body.visible)
             return Response(status_code=204)
 
-        return await _answer(work)
+        return await answered(work, (PushRefusal,))
 
     return router

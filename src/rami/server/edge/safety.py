@@ -17,16 +17,14 @@ chat line travel over the table's websocket (``report``, :mod:`~rami.server.edge
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from rami.accounts import AccountError
-from rami.server.edge.http_errors import error_response
-from rami.server.messages.protocol import Text, describe_errors
+from rami.server.edge.http_errors import answered
+from rami.server.messages.protocol import Text
 from rami.server.social.accounts import Accounts
 from rami.server.social.moderation import REASON_MAX, SafetyRefusal
 from rami.server.social.reports import NOTE_MAX, Report
@@ -55,16 +53,6 @@ class ActionBody(BaseModel):
     report: int | None = None
 
 
-async def _answer(work: Callable[[], Awaitable[Response]]) -> Response:
-    try:
-        return await work()
-    except (AccountError, SafetyRefusal) as refusal:
-        return error_response(refusal.status, refusal.code, refusal.message)
-    except ValidationError as error:
-        problems = error.errors(include_input=False, include_url=False)
-        return error_response(422, "malformed", describe_errors(problems))
-
-
 def safety_router(safety: Safety, accounts: Accounts, shell: str) -> APIRouter:
     """The routes of the table above; ``shell`` is the pages' HTML with ``{script}``."""
     router = APIRouter()
@@ -78,7 +66,7 @@ def safety_router(safety: Safety, accounts: Accounts, shell: str) -> APIRouter:
                 raise SafetyRefusal(401, "login_required", "log in first")
             return JSONResponse({"blocked": await safety.run(blocks.blocked, who)})
 
-        return await _answer(work)
+        return await answered(work, (SafetyRefusal,))
 
     @router.put("/api/blocks/{name}", tags=["safety"])
     async def block(request: Request, name: str) -> Response:
@@ -86,7 +74,7 @@ def safety_router(safety: Safety, accounts: Accounts, shell: str) -> APIRouter:
             who = await accounts.changing(request)
             return JSONResponse({"blocked": await safety.run(blocks.block, who, name)})
 
-        return await _answer(work)
+        return await answered(work, (SafetyRefusal,))
 
     @router.delete("/api/blocks/{name}", status_code=204, tags=["safety"])
     async def unblock(request: Request, name: str) -> Response:
@@ -96,7 +84,7 @@ def safety_router(safety: Safety, accounts: Accounts, shell: str) -> APIRouter:
                 raise SafetyRefusal(404, "not_blocked", "you do not block this player")
             return Response(status_code=204)
 
-        return await _answer(work)
+        return await answered(work, (SafetyRefusal,))
 
     @router.post("/api/reports", status_code=201, tags=["safety"])
     async def report(request: Request) -> Response:
@@ -106,7 +94,7 @@ def safety_router(safety: Safety, accounts: Accounts, shell: str) -> APIRouter:
             number = await safety.file(who, Report(body.name, body.reason, body.note))
             return JSONResponse({"report": number}, 201)
 
-        return await _answer(work)
+        return await answered(work, (SafetyRefusal,))
 
     @router.get("/moderation", include_in_schema=False)
     async def page() -> HTMLResponse:
@@ -122,7 +110,7 @@ def safety_router(safety: Safety, accounts: Accounts, shell: str) -> APIRouter:
             }
             return JSONResponse(found)
 
-        return await _answer(work)
+        return await answered(work, (SafetyRefusal,))
 
     @router.post("/api/moderation/actions", tags=["safety"])
     async def act(request: Request) -> Response:
@@ -134,6 +122,6 @@ def safety_router(safety: Safety, accounts: Accounts, shell: str) -> APIRouter:
             )
             return JSONResponse(entry)
 
-        return await _answer(work)
+        return await answered(work, (SafetyRefusal,))
 
     return router

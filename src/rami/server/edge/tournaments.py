@@ -18,55 +18,22 @@ logged in counts as being present (a round's absent players forfeit it).
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from typing import Annotated, Any
+from collections.abc import Callable
+from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import TypeAdapter
 
-from rami.accounts import AccountError
-from rami.server.edge.http_errors import error_response
-from rami.server.messages.protocol import Text, describe_errors
+from rami.server.edge.http_errors import answered
 from rami.server.social.accounts import Accounts
 from rami.server.social.moderation import SafetyRefusal
 from rami.server.social.presence import seen
 from rami.server.social.tournament_tables import TournamentTables
 from rami.server.social.tournaments import CreateTournament, TournamentRefusal
 
-
-class TournamentBody(BaseModel):
-    """``POST /api/tournaments``: the settings of :class:`CreateTournament`."""
-
-    model_config = ConfigDict(strict=True, extra="forbid")
-
-    name: Annotated[Text, Field(max_length=80)]
-    preset: Annotated[Text, Field(max_length=40)] = "rami51"
-    format: Annotated[Text, Field(max_length=8)] = "swiss"
-    start: float
-    """When it begins (epoch seconds)."""
-    per_table: int = 2
-    rounds: int = 3
-    duration: float | None = None
-    """An arena's length in seconds."""
-    rated: bool = False
-    duplicate: bool = False
-    twins: bool = False
-    deals: int | None = None
-    """Deals each table plays (None: the preset's whole match)."""
-
-
-async def _answer(work: Callable[[], Awaitable[Any]], status: int = 200) -> Response:
-    try:
-        done = await work()
-    except (AccountError, SafetyRefusal) as refusal:
-        return error_response(refusal.status, refusal.code, refusal.message)
-    except ValidationError as error:
-        problems = error.errors(include_input=False, include_url=False)
-        return error_response(422, "malformed", describe_errors(problems))
-    if isinstance(done, TournamentRefusal):
-        return error_response(done.status, done.code, done.message)
-    return JSONResponse(done, status)
+COMMAND = TypeAdapter(CreateTournament)
+"""Reads the body of ``POST /api/tournaments``."""
 
 
 def tournaments_router(
@@ -92,11 +59,11 @@ def tournaments_router(
     async def create(request: Request) -> Response:
         async def work() -> dict[str, str] | TournamentRefusal:
             who = await accounts.changing(request)
-            body = TournamentBody.model_validate_json(await request.body())
-            made = await run(service.create, CreateTournament(**body.model_dump()), who.name, now())
+            command = COMMAND.validate_json(await request.body())
+            made = await run(service.create, command, who.name, now())
             return made if isinstance(made, TournamentRefusal) else {"id": made}
 
-        return await _answer(work, 201)
+        return await answered(work, (TournamentRefusal, SafetyRefusal), 201)
 
     @router.get("/api/tournaments/{tid}", tags=["tournaments"])
     async def show(request: Request, tid: str) -> Response:
@@ -106,7 +73,7 @@ def tournaments_router(
                 await run(seen, tables.store.engine, who.account_id, clock())
             return await run(service.view, tid)
 
-        return await _answer(work)
+        return await answered(work, (TournamentRefusal, SafetyRefusal))
 
     @router.post("/api/tournaments/{tid}/join", tags=["tournaments"])
     async def join(request: Request, tid: str) -> Response:
@@ -125,7 +92,7 @@ def tournaments_router(
             tables.wake()  # an arena seats a new player at once
             return await run(service.view, tid)
 
-        return await _answer(work)
+        return await answered(work, (TournamentRefusal, SafetyRefusal))
 
     @router.post("/api/tournaments/{tid}/withdraw", tags=["tournaments"])
     async def withdraw(request: Request, tid: str) -> Response:
@@ -137,6 +104,6 @@ def tournaments_router(
             tables.wake()  # a forfeit may complete the round
             return await run(service.view, tid)
 
-        return await _answer(work)
+        return await answered(work, (TournamentRefusal, SafetyRefusal))
 
     return router

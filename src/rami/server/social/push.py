@@ -40,6 +40,8 @@ REMEMBERED = 10_000
 class PushRefusal(ValueError):
     """A subscription refused: ``code`` and words for the answer (422)."""
 
+    status = 422
+
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code

@@ -16,13 +16,16 @@ from __future__ import annotations
 import json
 from collections.abc import Collection
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
+from pydantic import ConfigDict, Field
+from pydantic.dataclasses import dataclass as pydantic_dataclass
 from sqlalchemy import insert, select, text, update
 from sqlalchemy.engine import Connection, Engine
 
 from rami.match import format_of
 from rami.rules import PRESETS, RuleSet
+from rami.server.messages.protocol import Text
 from rami.server.social.tournament_arena import arena_wave
 from rami.server.social.tournament_rounds import (
     board_key,
@@ -59,17 +62,19 @@ class TournamentRefusal:
     message: str
 
 
-@dataclass(frozen=True, slots=True)
+@pydantic_dataclass(frozen=True, config=ConfigDict(strict=True, extra="forbid"))
 class CreateTournament:
-    """The command that creates a tournament."""
+    """The command that creates a tournament, also the body of ``POST /api/tournaments``."""
 
-    name: str
-    preset: str
-    format: str
+    name: Annotated[Text, Field(max_length=80)]
     start: float
+    """When it begins (epoch seconds)."""
+    preset: Annotated[Text, Field(max_length=40)] = "rami51"
+    format: Annotated[Text, Field(max_length=8)] = "swiss"
     per_table: int = 2
     rounds: int = 3
     duration: float | None = None
+    """An arena's length in seconds."""
     rated: bool = False
     duplicate: bool = False
     twins: bool = False
