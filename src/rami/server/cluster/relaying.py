@@ -37,6 +37,7 @@ from rami.server.messages.outgoing import ChatLine
 from rami.server.social.placement import Arrived, Served
 from rami.server.tables.clock import Clock
 from rami.server.tables.identity import Identity
+from rami.server.tables.tasks import cancel_and_wait
 
 log = logging.getLogger("rami.server")
 
@@ -206,9 +207,7 @@ class Relaying:
                 asyncio.create_task(connection.moved.wait()),
             ]
             done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-            for task in pending:
-                task.cancel()
-            await asyncio.gather(*pending, return_exceptions=True)
+            await cancel_and_wait(pending)
             for task in done:  # a side that ended on a closed socket: nothing to report
                 if not task.cancelled():
                     task.exception()

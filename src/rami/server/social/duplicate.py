@@ -42,6 +42,7 @@ from rami.server.tables.auth import new_table_id
 from rami.server.tables.config import TableConfig
 from rami.server.tables.identity import Identity
 from rami.server.tables.state import Refusal
+from rami.server.tables.tasks import cancel_and_wait
 from rami.shuffle import new_seed
 
 if TYPE_CHECKING:
@@ -130,10 +131,7 @@ class DailyDuplicate:
 
     async def close(self) -> None:
         """Stop the daily task and any par still being computed."""
-        tasks = [*self._pars, *([self._days] if self._days else [])]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await cancel_and_wait([*self._pars, self._days])
 
     async def _each_day(self) -> None:
         clock = self.lobby.clock

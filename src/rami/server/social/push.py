@@ -24,6 +24,7 @@ from rami.server.social.push_delivery import GONE, EndpointRefused, check_endpoi
 from rami.server.social.push_store import PushStore, Subscription, VapidKeys, unb64url
 from rami.server.tables.clock import Clock
 from rami.server.tables.state import TableState
+from rami.server.tables.tasks import cancel_and_wait
 
 log = logging.getLogger("rami.server.push")
 
@@ -200,6 +201,4 @@ class Push:
 
     async def close(self) -> None:
         """Cancel the pushes not sent yet."""
-        for task in list(self._tasks):
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await cancel_and_wait(list(self._tasks))

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from rami.records import loads
 from rami.review import DEFAULT_SEED, review_json, review_record
 from rami.server.social.review_store import QUEUED, ReviewStore, budget_of
+from rami.server.tables.tasks import cancel_and_wait
 
 log = logging.getLogger("rami.server")
 
@@ -131,9 +132,7 @@ class LocalRunner:
             await asyncio.gather(*self.tasks, return_exceptions=True)
 
     async def close(self) -> None:
-        for task in self.tasks:
-            task.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
+        await cancel_and_wait(list(self.tasks))
         await asyncio.to_thread(self.pool.terminate)
 
 

@@ -34,6 +34,7 @@ from rami.server.tables.auth import new_table_id
 from rami.server.tables.config import TableConfig
 from rami.server.tables.identity import Identity
 from rami.server.tables.state import Refusal
+from rami.server.tables.tasks import cancel_and_wait
 
 if TYPE_CHECKING:
     from rami.accounts import AccountStore
@@ -75,10 +76,7 @@ class TournamentTables:
 
     async def close(self) -> None:
         """Stop the clock and the ticks under way."""
-        tasks = [*self._tasks, *([self._loop] if self._loop else [])]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await cancel_and_wait([*self._tasks, self._loop])
 
     async def _each_tick(self) -> None:
         while True:
