@@ -17,6 +17,7 @@ from safety_helpers import member
 from server_helpers import UNHURRIED, seeds
 from sqlalchemy import create_engine
 from sqlalchemy.pool import StaticPool
+from tournament_helpers import accounts, advance, create, post, tournament_server, wall
 
 from rami.server import Settings, create_app
 from rami.server.messages.settings import PushSettings
@@ -229,3 +230,27 @@ def test_a_quick_match_is_pushed_to_the_players_whose_pages_are_hidden() -> None
         message = device.decrypt(got.body)
         assert message["kind"] == "quickmatch" and message["title"] == "Your quick match is ready"
         assert message["url"] == f"/t/{matched['table']}"
+
+
+def test_a_tournament_round_is_pushed_to_its_players_whose_pages_are_hidden() -> None:
+    with push_service() as service, tournament_server(push_settings=LOOPBACK) as client:
+        people = accounts(client, ["Host", "Ana", "Bob"])
+        device = Device.new()
+        for name in ("Ana", "Bob"):
+            who = people[name]
+            answer = subscribe(who, device.subscription(service.url(f"/{name}")))
+            assert answer.status_code == 201, answer.text
+        beat = {"page": "bob-tournament", "visible": True}
+        bob = people["Bob"]
+        assert bob.post("/api/push/visibility", json=beat, headers=csrf(bob)).status_code == 204
+        body = {"name": "Evening", "preset": "rami40", "rounds": 1, "deals": 1}
+        tid = create(people["Host"], **body, start=wall(client) + 60)
+        for name in ("Ana", "Bob"):
+            assert post(people[name], f"/api/tournaments/{tid}/join").status_code == 200
+        advance(client, 60)
+        (got,) = service.wait_for(1)
+        assert got.path == "/Ana", "Bob's page is visible: no push to Bob"
+        message = device.decrypt(got.body)
+        table = people["Ana"].get(f"/api/tournaments/{tid}").json()["live"][0]["table_id"]
+        assert message["kind"] == "tournament" and message["url"] == f"/t/{table}"
+        assert message["title"] == "Your tournament table is ready"

@@ -22,12 +22,15 @@ ACTIONS = 3000
 
 
 @contextmanager
-def tournament_server() -> Iterator[TestClient]:
-    """An app on a manual clock; the people's grace outlasts any test (no stand-in plays)."""
+def tournament_server(**options: Any) -> Iterator[TestClient]:
+    """An app on a manual clock, made with ``options`` for :func:`create_app`; the people's
+    grace outlasts any test (no stand-in plays)."""
     lobby = Lobby(MemoryStorage(), Settings(bot_delay=0.0, grace=1e6), seeds("tn"), ManualClock())
     config = account_config()
     config.signups_per_address = (100, 3600.0)  # every player signs up from the test's address
-    app = create_app(lobby=lobby, limits=UNHURRIED, account_config=config, clock=FakeClock())
+    app = create_app(
+        lobby=lobby, limits=UNHURRIED, account_config=config, clock=FakeClock(), **options
+    )
     with TestClient(app) as client:
         yield client
 

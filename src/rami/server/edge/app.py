@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from functools import partial
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -166,6 +167,7 @@ def create_app(
     )
     lobby.on_turn = push.turn_started
     friends.notify = push.notify
+    tourney.ready = partial(push.table_ready, "tournament")
     tables = lobby.tables
     metrics = Metrics(
         lambda: len(tables),
@@ -203,7 +205,9 @@ def create_app(
     app.add_middleware(BodyLimit, limit=limits.body_bytes)
     app.include_router(ops_router(metrics, checks or {}))
     app.include_router(accounts_router(store, players.config))
-    app.include_router(matchmaking_router(lobby, players, quick, clock, push.quickmatch_ready))
+    app.include_router(
+        matchmaking_router(lobby, players, quick, clock, partial(push.table_ready, "quickmatch"))
+    )
     app.include_router(pages_router(WEB_DIR))
     shell = (WEB_DIR / "page.html").read_text()
     app.include_router(duplicate_router(duplicate, players, shell))

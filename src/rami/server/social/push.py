@@ -32,6 +32,10 @@ WORDS = {
     "turn": (N_("Your turn"), N_("It is your turn at table {table}.")),
     "quickmatch": (N_("Your quick match is ready"), N_("Your table {table} is waiting.")),
     "invitation": (N_("A friend invites you"), N_("{name} invites you to table {table}.")),
+    "tournament": (
+        N_("Your tournament table is ready"),
+        N_("A new round has begun: your table {table} is waiting."),
+    ),
 }
 """The title and body of each kind of push, in the subscription's language."""
 REMEMBERED = 10_000
@@ -192,12 +196,13 @@ class Push:
             self._pushed.popitem(last=False)
         await self.deliver(account_id, "turn", {"table": table.table_id})
 
-    def quickmatch_ready(self, table_id: str, account_ids: tuple[int, ...]) -> None:
-        """A quick match seated these accounts at ``table_id``: push "your quick match is
-        ready" to each of them no page of which is visible (a visible page goes there itself)."""
+    def table_ready(self, kind: str, table_id: str, account_ids: tuple[int, ...]) -> None:
+        """A quick match or a tournament's round (``kind``) seated these accounts at
+        ``table_id``: push it to each of them no page of which is visible (a visible page
+        goes there or shows it itself)."""
         for account_id in account_ids:
             if not self.visible(account_id):
-                self.notify(account_id, "quickmatch", {"table": table_id})
+                self.notify(account_id, kind, {"table": table_id})
 
     async def close(self) -> None:
         """Cancel the pushes not sent yet."""

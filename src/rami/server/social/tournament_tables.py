@@ -9,7 +9,8 @@ in the board's seat order, started, the turn timer on (:data:`TURN_SECONDS`), de
 board's seed (in a duplicate round the round's committed seed, alike at every table; a twin
 table seats the pairing reversed). A board is claimed in the database before its table is made,
 so two processes never make two tables for it; a table that was not made is made at the next
-tick. The players connected now (online in the presence table) are the present ones: in a Swiss
+tick; :attr:`TournamentTables.ready` is told each table made (the app pushes it to its players).
+The players connected now (online in the presence table) are the present ones: in a Swiss
 round an absent player forfeits, in an arena only present players are paired.
 
 The lobby's ``on_finish`` (:meth:`TournamentTables.recording`) records a tournament table's
@@ -66,6 +67,8 @@ class TournamentTables:
         self.store = store
         self.presence_clock = presence_clock
         """The clock presence is written with (the friends' clock)."""
+        self.ready: Callable[[str, tuple[int, ...]], None] = lambda _table, _accounts: None
+        """Told each table made and its accounts (the app's: push "your table is ready")."""
         self._ticking = asyncio.Lock()
         self._loop: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
@@ -154,6 +157,8 @@ class TournamentTables:
         if isinstance(made, Refusal):
             await self.store.run(self.service.placed, tid, number, index, None)
             return 0
+        accounts = tuple(identity.account_id for _, identity in people.values() if identity)
+        self.ready(table_id, accounts)
         return 1
 
     async def finish(self, table: Table) -> bool:
