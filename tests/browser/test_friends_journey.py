@@ -78,7 +78,15 @@ def test_friends_see_each_other_at_a_table_and_an_invitation_seats_the_friend(
     offer.wait_for(timeout=TIMEOUT)
     assert offer.inner_text().startswith(f"Ana invites you to table {table}.")
     assert axe_problems(bob, axe_js) == []
-    offer.locator("button").click()
+    offer.get_by_role("button", name="Decline the invitation of Ana").click()
+    bob.wait_for_function(
+        "() => document.querySelector('#friends-status').textContent === 'Invitation declined.'"
+        " && !document.querySelector('#invitations')",
+        timeout=TIMEOUT,
+    )
+    invite.click()  # asked again, Bob accepts
+    offer.wait_for(timeout=TIMEOUT)
+    offer.get_by_role("button", name="Accept").click()
     bob.wait_for_url(f"**/t/{table}", timeout=TIMEOUT)
     bob.wait_for_function("() => window.rami?.board?.seat === 1", timeout=TIMEOUT)
     ana.wait_for_function(

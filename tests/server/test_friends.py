@@ -107,6 +107,19 @@ def test_an_invitation_is_seen_and_accepted_once() -> None:
         assert accept(bob, number).json()["code"] == "no_such_invitation"
 
 
+def test_an_invitation_declined_is_gone_and_only_its_invitee_declines_it() -> None:
+    with account_server() as client:
+        ana, bob, table, answer = invited(client)
+        number = answer.json()["invitation"]
+        refused = ana.delete(f"/api/invitations/{number}", headers=csrf(ana))  # not Ana's own
+        assert (refused.status_code, refused.json()["code"]) == (404, "no_such_invitation")
+        assert bob.delete(f"/api/invitations/{number}").json()["code"] == "bad_csrf"
+        assert [i["table"] for i in bob.get("/api/friends").json()["invitations"]] == [table]
+        assert bob.delete(f"/api/invitations/{number}", headers=csrf(bob)).status_code == 204
+        assert bob.get("/api/friends").json()["invitations"] == []
+        assert accept(bob, number).json()["code"] == "no_such_invitation"
+
+
 def test_an_expired_invitation_is_refused() -> None:
     clock = FakeClock()
     with account_server(clock=clock) as client:

@@ -7,6 +7,7 @@
 | ``DELETE /api/follows/{name}`` | 204; 404 ``not_following`` |
 | ``POST /api/invitations {name, table}`` | 201 ``{"invitation": id}``; the friend is pushed |
 | ``POST /api/invitations/{id}/accept`` | ``{"table": id, "url": "/t/{id}"}`` |
+| ``DELETE /api/invitations/{id}`` | 204: declined, gone from the list |
 
 ``friends`` are ``{name, online, table}`` (mutual follows), ``following`` the names one follows
 who do not follow back, ``invitations`` ``{id, from, table, expires}`` not yet expired,
@@ -91,6 +92,14 @@ def friends_router(friends: Friends, accounts: Accounts) -> APIRouter:
             if isinstance(done, FriendRefusal):
                 return done
             return JSONResponse({"table": done, "url": f"/t/{done}"})
+
+        return await answered(work, (FriendRefusal,))
+
+    @router.delete("/api/invitations/{number}", status_code=204, tags=["friends"])
+    async def decline(request: Request, number: int) -> Response:
+        async def work() -> Response | FriendRefusal:
+            done = await run(friends.decline, await accounts.changing(request), number)
+            return done or Response(status_code=204)
 
         return await answered(work, (FriendRefusal,))
 

@@ -19,6 +19,9 @@ FRIENDS_STRINGS: tuple[str, ...] = (
     N_("Invitations"),
     N_("{name} invites you to table {table}."),
     N_("Accept"),
+    N_("Decline"),
+    N_("Decline the invitation of {name}"),
+    N_("Invitation declined."),
     N_("Friends' games"),
     N_(
         "No friends yet: follow players from their profile or after a game; those who follow"

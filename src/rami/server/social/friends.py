@@ -15,7 +15,7 @@ the two out of each other's friends. Refusals are values (:class:`FriendRefusal`
 | ``not_friends`` | 403 | inviting someone who is not a friend |
 | ``invite_blocked`` | 403 | inviting across a block |
 | ``not_at_table`` | 409 | inviting to a table one is not connected to |
-| ``no_such_invitation`` | 404 | accepting an invitation that is not one's own |
+| ``no_such_invitation`` | 404 | accepting or declining an invitation that is not one's own |
 | ``invitation_expired`` | 410 | accepting an invitation after :data:`INVITATION_SECONDS` |
 """
 
@@ -240,6 +240,14 @@ class Friends:
                 return FriendRefusal(410, "invitation_expired", "this invitation has expired")
             conn.execute(delete(invitations_t).where(mine))
         return str(row.table_id)
+
+    def decline(self, who: Identity, number: int) -> FriendRefusal | None:
+        """``who`` declines its invitation ``number``: it is gone from its list."""
+        mine = (invitations_t.c.id == number) & (invitations_t.c.to_id == who.account_id)
+        with self.engine.begin() as conn:
+            if not conn.execute(delete(invitations_t).where(mine)).rowcount:
+                return FriendRefusal(404, "no_such_invitation", "there is no such invitation")
+        return None
 
     def connected(self, who: Identity | None, table_id: str) -> None:
         """``who`` connected to ``table_id`` (guests have no presence)."""

@@ -160,6 +160,13 @@ async function accept(invitation, panel) {
   location.assign(answer.data.url);
 }
 
+async function decline(invitation, panel) {
+  const answer = await request("DELETE", `/api/invitations/${invitation.id}`);
+  panel.status = answer.ok ? t("Invitation declined.") : problem(answer);
+  await refreshFriends();
+  panel.redraw();
+}
+
 function tableLink(table) {
   return html`<a class="button" href=${`/t/${encodeURIComponent(table)}`}
     aria-label=${t("Go to table {id}", { id: table })}>${t("Watch")}</a>`;
@@ -176,7 +183,9 @@ function panelView(data, panel) {
   const invitations = data.invitations.length
     ? html`<h3>${t("Invitations")}</h3><ul class="table-list" id="invitations">${data.invitations.map((i) => html`
         <li data-invitation=${i.id}><span class="what">${t("{name} invites you to table {table}.", { name: i.from, table: i.table })}</span>
-          <button class="primary" @click=${() => accept(i, panel)}>${t("Accept")}</button></li>`)}</ul>`
+          <button class="primary" @click=${() => accept(i, panel)}>${t("Accept")}</button>
+          <button data-decline=${i.id} @click=${() => decline(i, panel)}
+            aria-label=${t("Decline the invitation of {name}", { name: i.from })}>${t("Decline")}</button></li>`)}</ul>`
     : nothing;
   const friends = data.friends.length
     ? html`<ul class="table-list" id="friends-list">${data.friends.map(friendView)}</ul>`
