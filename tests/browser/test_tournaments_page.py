@@ -1,5 +1,5 @@
 """The tournaments page in Chromium: a host creates a Swiss, a player joins and withdraws, the
-standings list who is in, a refusal is shown in words."""
+standings list who is in, the rounds' commitments are published, a refusal is shown in words."""
 
 from __future__ import annotations
 
@@ -59,6 +59,9 @@ def test_create_join_and_withdraw_on_the_page(
     assert page.text_content("#tournament-title") == "Friday night"
     assert page.text_content("#progress") == "Round 0 of 4"
     assert page.locator("#standings tbody tr").count() == 0
+    page.click("#fair-deals summary")  # each round's commitment, the seed hidden until the end
+    assert page.locator("#commitments li").count() == 4
+    assert "The seed is revealed when the tournament is over." in page.text_content("#fair-deals")
     url = page.url
 
     other = new_page(browser, app)  # type: ignore[arg-type]

@@ -4,7 +4,9 @@ result; the standings are checked against an independent computation of the same
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
+from pathlib import Path
 from typing import Any
 
 from account_helpers import browser
@@ -22,7 +24,9 @@ from tournament_helpers import (
     wall,
 )
 from tournament_helpers import play_board as play
+from typer.testing import CliRunner
 
+from rami.cli import build_app
 from rami.rules import PRESETS
 from rami.server.social.tournament_tables import TURN_SECONDS
 from rami.tournaments import round_commitment, round_seed
@@ -116,7 +120,7 @@ def seeds_by_round(client: TestClient, view: dict[str, Any]) -> set[tuple[int, s
     }
 
 
-def test_twin_tables_an_absent_player_a_withdrawal_and_the_refusals() -> None:
+def test_twin_tables_an_absent_player_a_withdrawal_and_the_refusals(tmp_path: Path) -> None:
     with tournament_server() as client:
         people = accounts(client, ["Host", "Ana", "Bob", "Cyd", "Dia"])
         host, start = people["Host"], wall(client) + 60
@@ -182,6 +186,15 @@ def test_twin_tables_an_absent_player_a_withdrawal_and_the_refusals() -> None:
             [leaving],
             [leaving],
         ]
+        document = tmp_path / "tournament.json"
+        document.write_text(json.dumps(view))
+        verified = CliRunner().invoke(build_app(), ["verify", str(document)])
+        assert verified.exit_code == 0, verified.output
+        assert "verified: the 2 rounds of tournament" in verified.output
+        view["commitments"][1] = view["commitments"][0]  # a commitment that is not round 2's
+        document.write_text(json.dumps(view))
+        tampered = CliRunner().invoke(build_app(), ["verify", str(document)])
+        assert tampered.exit_code == 2 and "round 2" in tampered.output
 
 
 def _arena_points(order: list[Played]) -> dict[str, int]:

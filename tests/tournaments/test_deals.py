@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from rami.rules import PRESETS
 from rami.shuffle import commitment, table_binding
-from rami.tournaments import boards, round_commitment, round_seed
+from rami.tournaments import (
+    TOURNAMENT_DOCUMENT,
+    boards,
+    round_commitment,
+    round_seed,
+    verify_tournament,
+)
 
 
 def test_every_table_of_a_duplicate_round_plays_the_round_seed() -> None:
@@ -27,3 +33,22 @@ def test_round_seeds_differ_and_match_their_commitment() -> None:
     binding = table_binding(rules, ["tournament", "t1", "2"])
     assert round_commitment("s", rules, "t1", 2) == commitment(round_seed("s", 2), binding)
     assert round_commitment("s", rules, "t1", 2) != round_commitment("s", rules, "t2", 2)
+
+
+def test_a_finished_tournament_verifies_and_a_changed_seed_or_round_does_not() -> None:
+    rules = PRESETS["rami40"].hash
+    published = [round_commitment("secret", rules, "tq1", n) for n in (1, 2, 3)]
+    document = {"document": TOURNAMENT_DOCUMENT, "id": "tq1", "preset": "rami40"}
+    document |= {"commitments": published, "seed": "secret"}
+    assert verify_tournament(document) == []
+    assert verify_tournament(document | {"seed": "another"}) == [
+        f"round {n}: the seed does not match the commitment" for n in (1, 2, 3)
+    ]
+    swapped = document | {"commitments": [published[1], published[0], published[2]]}
+    assert len(verify_tournament(swapped)) == 2
+    assert verify_tournament(document | {"id": "tq2"})  # bound to the tournament
+    assert verify_tournament({k: v for k, v in document.items() if k != "seed"}) == [
+        "the tournament's seed is not revealed (it is not over, or not a Swiss)"
+    ]
+    assert verify_tournament(document | {"preset": "nope"})[0].startswith("the tournament names")
+    assert verify_tournament({"document": "other"})[0].startswith("not a tournament")

@@ -26,7 +26,7 @@ from rami.cli.common import (
     read_text,
     shorten,
 )
-from rami.cli.duplicate_verify import edition_document, verify_edition_document
+from rami.cli.published_verify import published_document, verify_published
 from rami.engine import apply, deal, legal_actions
 from rami.errors import InvalidMeldError, RamiError
 from rami.match import MatchState
@@ -266,11 +266,12 @@ def _replay_json(match: MatchState) -> dict[str, Any]:
 def verify(file: FileArgument, as_json: JsonOption = False) -> None:
     """Replay a game record and check every field of every line against the replay: the deals
     come from their committed seeds, and every action, end of round and total is the engine's.
-    A Daily Duplicate edition's document is checked deal by deal against its commitments."""
+    A Daily Duplicate edition's or a finished tournament's document is checked seed by seed
+    against its commitments."""
     text = read_text(file, as_json)
-    edition = edition_document(text)
-    if edition is not None:  # a Daily Duplicate edition, not a game record
-        verify_edition_document(edition, as_json)
+    published = published_document(text)
+    if published is not None:  # an edition's or a tournament's document, not a game record
+        verify_published(published, as_json)
         return
     try:
         match = replay(loads(text))

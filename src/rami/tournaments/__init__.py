@@ -14,13 +14,21 @@ from rami.tournaments.arena import (
     arena_pairs,
     arena_standings,
 )
-from rami.tournaments.deals import Board, boards, round_commitment, round_seed
+from rami.tournaments.deals import (
+    TOURNAMENT_DOCUMENT,
+    Board,
+    boards,
+    round_commitment,
+    round_seed,
+    verify_tournament,
+)
 from rami.tournaments.results import TableResult, bye, places_from_penalties, twin_result
 from rami.tournaments.standings import Standing, opponents_met, pair_next, scores_of, standings
 from rami.tournaments.swiss import Seating, seat_round, table_sizes
 
 __all__ = [
     "DRAW_POINTS",
+    "TOURNAMENT_DOCUMENT",
     "WIN_POINTS",
     "ArenaLine",
     "Board",
@@ -42,4 +50,5 @@ __all__ = [
     "standings",
     "table_sizes",
     "twin_result",
+    "verify_tournament",
 ]

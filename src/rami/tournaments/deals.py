@@ -11,10 +11,15 @@ its own seed derived from the round's.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from rami.rules import PRESETS
 from rami.shuffle import commitment, table_binding
+
+TOURNAMENT_DOCUMENT = "rami-tournament"
+"""The ``document`` field of a tournament as ``GET /api/tournaments/{id}`` answers it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,3 +63,26 @@ def boards(
         if duplicate and twins:
             out.append(Board(index, tuple(reversed(seats)), own, True))
     return out
+
+
+def verify_tournament(document: Mapping[str, Any]) -> list[str]:
+    """The problems of a finished tournament's document (empty: every round's revealed seed
+    matches the commitment published when the tournament was created).
+
+    ``document`` is what ``GET /api/tournaments/{id}`` answers once the tournament is over:
+    ``document``, ``id``, ``preset``, ``commitments`` (one per round) and the revealed ``seed``.
+    """
+    if document.get("document") != TOURNAMENT_DOCUMENT:
+        return [f"not a tournament (document {document.get('document')!r})"]
+    tid, preset, seed = document.get("id"), document.get("preset"), document.get("seed")
+    commitments = document.get("commitments")
+    if not isinstance(tid, str) or preset not in PRESETS or not isinstance(commitments, list):
+        return ["the tournament names no id, known preset or commitments"]
+    if not isinstance(seed, str):
+        return ["the tournament's seed is not revealed (it is not over, or not a Swiss)"]
+    rules = PRESETS[str(preset)].hash
+    return [
+        f"round {number}: the seed does not match the commitment"
+        for number, published in enumerate(commitments, 1)
+        if round_commitment(seed, rules, tid, number) != published
+    ]

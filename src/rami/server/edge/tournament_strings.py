@@ -23,6 +23,14 @@ TOURNAMENT_STRINGS: tuple[str, ...] = (
     N_("Streak"),
     N_("Buchholz"),
     N_("Live tables"),
+    N_("Fair deals"),
+    N_("Each round's deals were fixed when the tournament was created; their commitments:"),
+    N_("The seed is revealed when the tournament is over."),
+    N_(
+        "The tournament is over; its seed is {seed}. Check every round with rami verify on the"
+        " tournament's document."
+    ),
+    N_("The tournament's document"),
     N_("Your table"),
     N_("Log in to join a tournament."),
     N_("Withdraw"),

@@ -18,7 +18,7 @@ from rami.server.social.tournament_rounds import (
     tournament_row,
 )
 from rami.server.store.tournament_schema import entries_t, tournaments_t
-from rami.tournaments import TableResult, round_commitment, standings
+from rami.tournaments import TOURNAMENT_DOCUMENT, TableResult, round_commitment, standings
 
 LISTED = 100
 """Tournaments ``GET /api/tournaments`` lists (the newest first)."""
@@ -55,7 +55,7 @@ def tournament_view(conn: Connection, tid: str) -> dict[str, Any] | None:
     entries = entry_rows(conn, tid)
     rows = board_rows(conn, tid)
     players = [e["player"] for e in entries]
-    out: dict[str, Any] = {key: found[key] for key in SHOWN}
+    out: dict[str, Any] = {"document": TOURNAMENT_DOCUMENT} | {key: found[key] for key in SHOWN}
     out["players"] = [
         {"name": e["player"], "withdrawn": e["withdrawn"] is not None} for e in entries
     ]

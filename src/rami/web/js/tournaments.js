@@ -96,6 +96,19 @@ function liveView(found, account) {
     ${account && b.seats.includes(account) ? html`<strong>${t("Your table")}</strong>` : ""}</li>`)}</ul>`;
 }
 
+/** Each Swiss round's commitment, published at creation; the seed once the tournament is over. */
+function fairView(found) {
+  if (!found.commitments.length) return "";
+  const document = `/api/tournaments/${encodeURIComponent(found.id)}`;
+  const seed = found.seed
+    ? html`<p id="tournament-seed">${t("The tournament is over; its seed is {seed}. Check every round with rami verify on the tournament's document.", { seed: found.seed })}
+        <a href=${document} download=${`tournament-${found.id}.json`}>${t("The tournament's document")}</a></p>`
+    : html`<p class="hint-text">${t("The seed is revealed when the tournament is over.")}</p>`;
+  return html`<details class="fair commit" id="fair-deals"><summary>${t("Fair deals")}</summary>
+    <p>${t("Each round's deals were fixed when the tournament was created; their commitments:")}</p>
+    <ol id="commitments">${found.commitments.map((c) => html`<li><code>${c}</code></li>`)}</ol>${seed}</details>`;
+}
+
 function tournamentView(found, account, redraw) {
   const me = found.players.find((p) => p.name === account && !p.withdrawn);
   const act = async (what) => {
@@ -115,7 +128,7 @@ function tournamentView(found, account, redraw) {
     <h1 id="tournament-title">${found.name}</h1>
     <p>${presetName(found.preset)} · ${formatText(found.format)} · ${when(found.start)} · <span id="progress">${progress}</span></p>
     ${shown.message ? html`<p class="error" role="alert">${shown.message}</p>` : ""}
-    ${action}${standingsView(found)}${liveView(found, account)}
+    ${action}${standingsView(found)}${liveView(found, account)}${fairView(found)}
     <p><a href="/tournaments">${t("Tournaments")}</a></p></section>`;
 }
 
