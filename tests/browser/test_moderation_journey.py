@@ -78,6 +78,7 @@ def test_a_reported_line_is_muted_by_a_moderator_granted_by_the_cli(
     ana.goto(f"{url}/t/{table[0]}#seat={table[1]}")
     ana.wait_for_selector("#chat-input")
     bob.goto(f"{url}/t/{table[0]}")
+    bob.wait_for_selector("#join input[name=name][readonly]")  # the account is known
     bob.click("#join button")
     bob.wait_for_function("() => window.rami?.board?.seat != null", timeout=TIMEOUT)
 

@@ -113,14 +113,15 @@ def test_every_refusal_is_in_words_in_every_language(lang: str) -> None:
     english = refusal_templates("en")
     words = refusal_templates(lang)
     assert ui_strings(lang)["errors"] == words
-    keys = [*refusal_codes(), *(f"{code}.facts" for code in WITH_FACTS)]
+    codes = refusal_codes()
+    keys = [*codes, *(f"{code}.facts" for code in WITH_FACTS)]
     keys += [key for key in words if key.startswith(("layoff_does_not_fit.", "too_many_jokers."))]
     for key in keys:
         text = words[key]
         assert text.strip(), key
         assert set(FIELD.findall(text)) <= FIELDS, (key, text)
         assert set(FIELD.findall(text)) == set(FIELD.findall(english[key])), (key, text)
-        if not key.endswith(".facts") and key in refusal_codes():
+        if not key.endswith(".facts") and key in codes:
             assert not FIELD.findall(text), f"{key}: plain words name no facts"
         if lang != "en":
             assert text != english[key], f"{lang}: {key} is still English"
