@@ -12,6 +12,7 @@ import httpx
 import pytest
 from fastapi import FastAPI
 from pages_helpers import PASSWORD, Clock, cheap_passwords, log_in, new_page
+from test_accessibility import axe_problems
 from web_helpers import BROWSER_LIMITS, CHROMIUM, ServedApp
 
 from rami.accounts import AccountConfig, AccountStore
@@ -95,7 +96,9 @@ def _polled(page: Any) -> None:
     page.wait_for_function(f"Number(document.body.dataset.noticesPolled || 0) > {before}")
 
 
-def test_tournament_and_duplicate_notices(browser: Any, notice_app: NoticeServer) -> None:
+def test_tournament_and_duplicate_notices(
+    browser: Any, notice_app: NoticeServer, axe_js: str
+) -> None:
     app = notice_app
     host, quinn = app.person("hosta"), app.person("quinn")
     wall = app.advance(0)
@@ -126,6 +129,8 @@ def test_tournament_and_duplicate_notices(browser: Any, notice_app: NoticeServer
     page.goto(app.url + "/leaderboard")  # every page shows them
     page.wait_for_selector(_notice("tournament_start"))
     assert page.locator("nav a[href='/tournaments']").inner_text() == "Tournaments"
+    page.wait_for_selector(_notice("duplicate"))
+    assert axe_problems(page, axe_js) == []
 
     quinn.get("/api/me/notices")  # quinn is on a page too: present when the round is seated
     app.advance(200)
