@@ -30,6 +30,7 @@ from rami.server.edge.friends import friends_router
 from rami.server.edge.http_errors import error_response, install_error_handlers
 from rami.server.edge.matchmaking import matchmaking_router
 from rami.server.edge.mygames import my_games
+from rami.server.edge.notices import notices_router
 from rami.server.edge.ops import Check, Metrics, ops_router
 from rami.server.edge.pages import pages_router
 from rami.server.edge.push import push_router
@@ -215,6 +216,7 @@ def create_app(
     app.include_router(push_router(push, players))
     app.include_router(friends_router(friends, players))
     app.include_router(tournaments_router(tourney, players, clock, shell))
+    app.include_router(notices_router(tourney, duplicate, players, clock))
     app.state.lobby = lobby
     app.state.accounts = players
     app.state.duplicate = duplicate

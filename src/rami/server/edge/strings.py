@@ -26,6 +26,7 @@ from rami.i18n.refusals import refusal_templates
 from rami.server.edge.display_strings import DISPLAY_STRINGS
 from rami.server.edge.duplicate_strings import DUPLICATE_STRINGS
 from rami.server.edge.friends_strings import FRIENDS_STRINGS
+from rami.server.edge.notice_strings import NOTICE_STRINGS
 from rami.server.edge.page_strings import PAGE_STRINGS, TABLE_STRINGS
 from rami.server.edge.review_strings import REVIEW_STRINGS
 from rami.server.edge.safety_strings import SAFETY_STRINGS
@@ -45,6 +46,7 @@ STRINGS: tuple[str, ...] = (
     *REVIEW_STRINGS,
     *FRIENDS_STRINGS,
     *TOURNAMENT_STRINGS,
+    *NOTICE_STRINGS,
     N_("A friend (invite link)"),
     N_("Back"),
     N_("Bot: {level}"),

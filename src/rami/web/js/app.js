@@ -7,6 +7,7 @@ import { Board } from "./board.js";
 import { startBeats } from "./beats.js";
 import { redrawDisplay, startDisplay } from "./display.js";
 import { offlineView, registerServiceWorker } from "./install.js";
+import { redrawNotices, startNotices } from "./notices.js";
 import { languageOptions, showAccountLinks } from "./page.js";
 import { currentAccount } from "./session.js";
 
@@ -53,9 +54,11 @@ async function start() {
     translateStatic();
     showAccountLinks();
     redrawDisplay();
+    redrawNotices();
     if (board) board.changeLanguage(picker.value);
     else showLobby(app, meta);
   });
+  startNotices();
   window.rami = { board };
 }
 

@@ -1,4 +1,5 @@
-// The header every page shares: the language picker, the leaderboard link and who is logged in.
+// The header every page shares: the language picker, the leaderboard link, who is logged in
+// and the player's notices (notices.js).
 
 import { html, render } from "../vendor/lit-html/lit-html.js";
 import { setSetting } from "./alerts.js";
@@ -6,6 +7,7 @@ import { startBeats } from "./beats.js";
 import { redrawDisplay, startDisplay } from "./display.js";
 import { registerServiceWorker } from "./install.js";
 import { currentLanguage, loadLanguage, t } from "./i18n.js";
+import { redrawNotices, startNotices } from "./notices.js";
 import { currentAccount } from "./session.js";
 
 export const LANG_KEY = "rami-lang";
@@ -65,6 +67,7 @@ export async function startPage(render) {
     translateStatic();
     await showAccountLinks();
     redrawDisplay();
+    redrawNotices();
     await render(main, meta, await currentAccount());
   };
   const picker = fillPicker(meta);
@@ -74,5 +77,6 @@ export async function startPage(render) {
     await draw();
   });
   await draw();
+  startNotices();
   document.body.dataset.ready = "1";
 }
