@@ -1,6 +1,7 @@
 """Friends in Chromium: Ana and Bob follow each other from their profiles (friends), Bob's
 lobby shows Ana online at her table and among the friends' games, Ana invites Bob from her
-table's waiting room, Bob accepts in the lobby and is seated at Ana's table. The lobby's
+table's waiting room, Bob declines in the lobby, then, asked again on another page, accepts
+from the notice and is seated at Ana's table. The lobby's
 friends panel and the waiting room pass axe. A watcher follows a player from the box at the
 end of the match."""
 
@@ -84,9 +85,13 @@ def test_friends_see_each_other_at_a_table_and_an_invitation_seats_the_friend(
         " && !document.querySelector('#invitations')",
         timeout=TIMEOUT,
     )
-    invite.click()  # asked again, Bob accepts
-    offer.wait_for(timeout=TIMEOUT)
-    offer.get_by_role("button", name="Accept").click()
+    bob.context.add_init_script("window.ramiNoticesPollMs = 200;")
+    bob.goto(app.url + "/leaderboard")  # away from the lobby, an invitation is a notice
+    invite.click()  # asked again, Bob accepts from the notice
+    notice = bob.locator("#notices [data-kind=invitation]")
+    notice.wait_for(timeout=TIMEOUT)
+    assert notice.inner_text().startswith(f"Ana invites you to table {table}.")
+    notice.get_by_role("button", name="Accept").click()
     bob.wait_for_url(f"**/t/{table}", timeout=TIMEOUT)
     bob.wait_for_function("() => window.rami?.board?.seat === 1", timeout=TIMEOUT)
     ana.wait_for_function(

@@ -34,6 +34,12 @@ def accept(who: TestClient, number: int) -> Any:
     return who.post(f"/api/invitations/{number}/accept", headers=csrf(who))
 
 
+def invitation_notices(who: TestClient) -> list[Any]:
+    """``who``'s notices of invitations (``GET /api/me/notices``)."""
+    notices = who.get("/api/me/notices").json()["notices"]
+    return [notice for notice in notices if notice["kind"] == "invitation"]
+
+
 def friends_of(client: TestClient) -> Friends:
     """The app's friends service."""
     return cast(Friends, client.app.state.friends)  # type: ignore[attr-defined]
@@ -118,6 +124,21 @@ def test_an_invitation_declined_is_gone_and_only_its_invitee_declines_it() -> No
         assert bob.delete(f"/api/invitations/{number}", headers=csrf(bob)).status_code == 204
         assert bob.get("/api/friends").json()["invitations"] == []
         assert accept(bob, number).json()["code"] == "no_such_invitation"
+
+
+def test_an_open_invitation_is_a_notice_on_every_page_until_accepted_or_blocked() -> None:
+    with account_server() as client:
+        ana, bob, table, answer = invited(client)
+        number = answer.json()["invitation"]
+        notice = {"key": f"invitation:{number}", "kind": "invitation", "invitation": number}
+        notice |= {"from": "Ana", "table_id": table, "url": f"/t/{table}"}
+        assert invitation_notices(bob) == [notice]
+        assert invitation_notices(ana) == []
+        block(bob, "Ana")
+        assert invitation_notices(bob) == []  # a block hides it
+        assert bob.delete("/api/blocks/Ana", headers=csrf(bob)).status_code == 204
+        assert accept(bob, number).status_code == 200
+        assert invitation_notices(bob) == []
 
 
 def test_an_expired_invitation_is_refused() -> None:

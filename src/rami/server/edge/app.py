@@ -216,7 +216,7 @@ def create_app(
     app.include_router(push_router(push, players))
     app.include_router(friends_router(friends, players))
     app.include_router(tournaments_router(tourney, players, clock, shell))
-    app.include_router(notices_router(tourney, duplicate, players, clock))
+    app.include_router(notices_router(tourney, duplicate, friends, players, clock))
     app.state.lobby = lobby
     app.state.accounts = players
     app.state.duplicate = duplicate

@@ -15,7 +15,8 @@ from fastapi.responses import JSONResponse, Response
 from rami.server.edge.http_errors import error_response
 from rami.server.social.accounts import Accounts
 from rami.server.social.duplicate import DailyDuplicate
-from rami.server.social.notices import notices
+from rami.server.social.friends import Friends
+from rami.server.social.notices import invitation_notices, notices
 from rami.server.social.presence import seen
 from rami.server.social.tournament_tables import TournamentTables
 
@@ -23,6 +24,7 @@ from rami.server.social.tournament_tables import TournamentTables
 def notices_router(
     tables: TournamentTables,
     duplicate: DailyDuplicate,
+    friends: Friends,
     accounts: Accounts,
     clock: Callable[[], float],
 ) -> APIRouter:
@@ -38,6 +40,7 @@ def notices_router(
         await run(seen, engine, who.account_id, clock())
         now = tables.lobby.clock.wall()
         found = await run(notices, engine, who.account_id, who.name, now, duplicate.today())
+        found += invitation_notices(await run(friends.invitations, who))
         return JSONResponse({"notices": found})
 
     return router

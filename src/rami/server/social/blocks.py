@@ -9,7 +9,7 @@ pairing reads the blocks among the waiting accounts in its pairing transaction
 
 from __future__ import annotations
 
-from sqlalchemy import delete, func, insert, select
+from sqlalchemy import delete, func, insert, or_, select
 from sqlalchemy.engine import Connection
 
 from rami.accounts import AccountStore
@@ -78,6 +78,16 @@ class Blocks:
         query = select(blocks_t.c.blocked_id).where(blocks_t.c.blocker_id == account_id)
         with self.engine.connect() as conn:
             return frozenset(int(found) for found in conn.execute(query).scalars())
+
+
+def blocked_either_way(conn: Connection, account_id: int) -> set[int]:
+    """The accounts ``account_id`` blocks or is blocked by, read in ``conn``."""
+    c = blocks_t.c
+    either = or_(c.blocker_id == account_id, c.blocked_id == account_id)
+    return {
+        int(b) if int(a) == account_id else int(a)
+        for a, b in conn.execute(select(c.blocker_id, c.blocked_id).where(either))
+    }
 
 
 def apart(conn: Connection, account_ids: set[int]) -> set[frozenset[int]]:

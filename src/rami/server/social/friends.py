@@ -27,16 +27,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, insert, or_, select
+from sqlalchemy import delete, insert, select
 from sqlalchemy.engine import Connection
 
 from rami.accounts import AccountStore
 from rami.accounts.names import name_key
 from rami.accounts.schema import accounts_t
 from rami.server.social import presence
-from rami.server.social.blocks import apart
+from rami.server.social.blocks import apart, blocked_either_way
 from rami.server.store.friends_schema import follows_t, invitations_t, metadata
-from rami.server.store.safety_schema import blocks_t
 from rami.server.tables.identity import Identity
 
 INVITATION_SECONDS = 120.0
@@ -147,17 +146,7 @@ class Friends:
             followers = {
                 int(i) for i in conn.execute(select(follows_t.c.follower_id).where(to_me)).scalars()
             }
-            blocked = {
-                int(b) if int(a) == who.account_id else int(a)
-                for a, b in conn.execute(
-                    select(blocks_t.c.blocker_id, blocks_t.c.blocked_id).where(
-                        or_(
-                            blocks_t.c.blocker_id == who.account_id,
-                            blocks_t.c.blocked_id == who.account_id,
-                        )
-                    )
-                )
-            }
+            blocked = blocked_either_way(conn, who.account_id)
             friends = (following & followers) - blocked
             names = _names(conn, following | friends)
             online = presence.presences(conn, friends, now)
@@ -178,11 +167,17 @@ class Friends:
             "games": [{"table": table, "friends": names} for table, names in games.items()],
         }
 
+    def invitations(self, who: Identity) -> list[dict[str, Any]]:
+        """``who``'s open invitations, as :meth:`listing` has them."""
+        with self.engine.connect() as conn:
+            blocked = blocked_either_way(conn, who.account_id)
+            return self._open(conn, who.account_id, self.clock(), blocked)
+
     def _open(
         self, conn: Connection, account_id: int, now: float, blocked: set[int]
     ) -> list[dict[str, Any]]:
         """The open invitations to ``account_id``, but those from ``blocked`` accounts (read
-        by :meth:`listing` in the same query as the friends)."""
+        by :meth:`listing` in the same transaction as the friends)."""
         query = (
             select(invitations_t, accounts_t.c.name)
             .join(accounts_t, accounts_t.c.id == invitations_t.c.from_id)

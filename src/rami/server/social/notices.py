@@ -6,6 +6,7 @@ Daily Duplicate, each with the key the page remembers it dismissed by and the li
 | ``tournament_start`` | a tournament one is in starts within :data:`STARTING_SOON` | its page |
 | ``tournament_table`` | a board of one's is being played at a table | the table |
 | ``duplicate`` | today's editions are dealt and one began none of their deals | ``/duplicate`` |
+| ``invitation`` | a friend's open invitation to a table (accepted from the notice) | the table |
 """
 
 from __future__ import annotations
@@ -76,3 +77,12 @@ def notices(engine: Engine, account_id: int, player: str, now: float, day: str) 
         found = _tournament_notices(conn, player, now)
         duplicate = _duplicate_notice(conn, account_id, day)
     return found + ([duplicate] if duplicate is not None else [])
+
+
+def invitation_notices(invitations: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The notices of open invitations (:meth:`~.friends.Friends.invitations`)."""
+    return [
+        {"key": f"invitation:{i['id']}", "kind": "invitation", "invitation": i["id"]}
+        | {"from": i["from"], "table_id": i["table"], "url": f"/t/{i['table']}"}
+        for i in invitations
+    ]

@@ -148,16 +148,24 @@ export function inviteFriendsView(board) {
     <p id="invite-status" role="status">${board.inviteStatus || ""}</p></section>`;
 }
 
+/** Accept invitation ``id``: the page goes to its table and takes a free seat there; the
+ * refusal's answer otherwise (expired, or not one's own). */
+export async function acceptInvitation(id) {
+  const answer = await request("POST", `/api/invitations/${id}/accept`);
+  if (answer.ok) {
+    sessionStorage.setItem(INVITED_KEY + answer.data.table, "1");
+    location.assign(answer.data.url);
+  }
+  return answer;
+}
+
 async function accept(invitation, panel) {
-  const answer = await request("POST", `/api/invitations/${invitation.id}/accept`);
+  const answer = await acceptInvitation(invitation.id);
   if (!answer.ok) {
     panel.status = problem(answer);
     await refreshFriends();
     panel.redraw();
-    return;
   }
-  sessionStorage.setItem(INVITED_KEY + answer.data.table, "1");
-  location.assign(answer.data.url);
 }
 
 async function decline(invitation, panel) {

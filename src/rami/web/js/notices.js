@@ -1,9 +1,11 @@
 // Notices on every page for a logged-in player (GET /api/me/notices): a tournament of theirs
-// about to start, their table in a round of one, a Daily Duplicate edition they have not begun.
+// about to start, their table in a round of one, a Daily Duplicate edition they have not begun,
+// a friend's invitation to a table (accepted from the notice).
 // Each is a polite status with its link and a Dismiss button; a dismissed notice is remembered
 // on this device (localStorage "rami-notice:<key>") and not shown again.
 
 import { html, nothing, render } from "../vendor/lit-html/lit-html.js";
+import { acceptInvitation } from "./friends.js";
 import { t } from "./i18n.js";
 import { currentAccount } from "./session.js";
 
@@ -40,10 +42,17 @@ function dismiss(key) {
   redrawNotices();
 }
 
-/** A notice's link leads where the page is already: not shown there. */
+/** A notice's link leads where the page is already, or the lobby's friends panel shows it
+ * (invitations): not shown there. */
 function here(notice) {
   const at = location.pathname + location.search;
+  if (notice.kind === "invitation" && location.pathname === "/") return true;
   return notice.url === at || (notice.kind === "duplicate" && location.pathname === notice.url);
+}
+
+async function accept(notice) {
+  const answer = await acceptInvitation(notice.invitation);
+  if (!answer.ok) await refreshNotices(); // expired meanwhile: gone from the list
 }
 
 function words(notice) {
@@ -54,6 +63,9 @@ function words(notice) {
     return [t("Round {round} of {name}: your table is ready.", { round: notice.round, name: notice.name }),
       t("Go to your table")];
   }
+  if (notice.kind === "invitation") {
+    return [t("{name} invites you to table {table}.", { name: notice.from, table: notice.table_id }), t("Accept")];
+  }
   return [t("Today's Daily Duplicate is out."), t("Play the Daily Duplicate")];
 }
 
@@ -61,7 +73,9 @@ function noticeView(notice) {
   const [text, link] = words(notice);
   return html`<div class="page-notice" role="status" aria-live="polite" data-kind=${notice.kind} data-key=${notice.key}>
     <span class="notice-text">${text}</span>
-    <a class="button primary" href=${notice.url}>${link}</a>
+    ${notice.kind === "invitation"
+      ? html`<button type="button" class="primary" @click=${() => accept(notice)}>${link}</button>`
+      : html`<a class="button primary" href=${notice.url}>${link}</a>`}
     <button type="button" class="dismiss" aria-label=${t("Dismiss: {notice}", { notice: text })}
       @click=${() => dismiss(notice.key)}>${t("Dismiss")}</button></div>`;
 }
