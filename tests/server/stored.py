@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from fastapi.testclient import TestClient
-from server_helpers import seeds
+from server_helpers import UNHURRIED, seeds
 
 from rami.server import Settings, create_app
 from rami.server.social.lobby import Lobby
@@ -25,9 +25,10 @@ WAIT = 60.0
 @contextmanager
 def serve(storage: Storage, seed: str = "test", **settings: float) -> Iterator[TestClient]:
     """A running app on ``storage`` with these :class:`Settings` (bots act at once by default)
-    whose tables read a :class:`ManualClock` (time passes with :func:`advance`)."""
+    whose tables read a :class:`ManualClock` (time passes with :func:`advance`); no message
+    budget stops a test that plays fast."""
     lobby = Lobby(storage, Settings(**{"bot_delay": 0.0, **settings}), seeds(seed), ManualClock())
-    with TestClient(create_app(lobby=lobby)) as client:
+    with TestClient(create_app(lobby=lobby, limits=UNHURRIED)) as client:
         yield client
 
 
