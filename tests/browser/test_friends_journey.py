@@ -64,7 +64,7 @@ def test_friends_see_each_other_at_a_table_and_an_invitation_seats_the_friend(
         timeout=TIMEOUT,
     )
     assert ana_there.locator("a.button").get_attribute("href") == f"/t/{table}"
-    assert "Ana" in bob.inner_text(f"#friends-games li[data-table={table}]")
+    assert "Ana" in bob.inner_text(f'#friends-games li[data-table="{table}"]')
 
     invite = ana.locator("#invite-friends [data-invite=Bob]")
     invite.wait_for(timeout=TIMEOUT)  # Bob's lobby tells the server he is online
