@@ -32,8 +32,19 @@ def _tournament_notices(conn: Connection, player: str, now: float) -> list[dict[
         .where(e.player == player, e.withdrawn.is_(None), t.status != "finished")
         .order_by(t.start, t.id)
     )
+    rows = conn.execute(mine).mappings().all()
+    live = (
+        select(b.tournament_id, b.round, b.seats, b.table_id)
+        .where(b.tournament_id.in_([str(row["id"]) for row in rows]))
+        .where(b.result.is_(None), b.table_id.is_not(None))
+        .order_by(b.round, b.board)
+    )
+    tables: dict[str, list[Any]] = {}
+    for board in conn.execute(live).mappings().all():  # one query for every tournament
+        if player in json.loads(board["seats"]):
+            tables.setdefault(str(board["tournament_id"]), []).append(board)
     found: list[dict[str, Any]] = []
-    for row in conn.execute(mine).mappings().all():
+    for row in rows:
         tid, name = str(row["id"]), str(row["name"])
         about = {"tournament": tid, "name": name}
         if row["status"] == "open" and row["start"] - now <= STARTING_SOON:
@@ -43,19 +54,13 @@ def _tournament_notices(conn: Connection, player: str, now: float) -> list[dict[
                 | {"start": row["start"], "url": f"/tournaments?id={tid}"}
             )
             continue
-        live = (
-            select(b.round, b.seats, b.table_id)
-            .where(b.tournament_id == tid, b.result.is_(None), b.table_id.is_not(None))
-            .order_by(b.round, b.board)
-        )
-        for board in conn.execute(live).mappings().all():
-            if player in json.loads(board["seats"]):
-                table = str(board["table_id"])
-                found.append(
-                    {"key": f"tournament-table:{tid}:{table}", "kind": "tournament_table"}
-                    | about
-                    | {"round": int(board["round"]), "table_id": table, "url": f"/t/{table}"}
-                )
+        for board in tables.get(tid, []):
+            table = str(board["table_id"])
+            found.append(
+                {"key": f"tournament-table:{tid}:{table}", "kind": "tournament_table"}
+                | about
+                | {"round": int(board["round"]), "table_id": table, "url": f"/t/{table}"}
+            )
     return found
 
 
