@@ -15,19 +15,24 @@ from server_helpers import seeds
 
 AUTOPLAY_JS = """(seed) => {
   // A seeded simple player: draws, opens when it can, stages a few melds, lays off often,
-  // otherwise discards at random; acts through the board as the buttons do.
-  let state = seed >>> 0;
+  // otherwise discards at random; acts through the board as the buttons do. Each choice
+  // draws from a generator seeded by the seed, the snapshot's version and the attempt at
+  // that version, so the game is the same however slowly the server answers.
+  let state = 0;
   const random = () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = Math.imul(state ^ (state >>> 15), 1 | state);
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+  const reseed = (version, attempt) => {
+    state = (Math.imul(seed, 0x9e3779b1) ^ Math.imul(version + 1, 0x85ebca6b) ^ attempt) >>> 0;
+  };
   const pick = (list) => list[Math.floor(random() * list.length)];
   const pause = () => new Promise((done) => setTimeout(done, 2));
   const board = () => window.rami.board;
   window.autoplay = { done: false, error: null, actions: 0 };
-  let turn = null, tookBack = false, acted = -1, since = Date.now();
+  let turn = null, tookBack = false, acted = -1, since = Date.now(), attempt = 0, tried = -1;
   const choose = (game) => {
     const key = `${game.round}/${game.turn}`;
     if (key !== turn) { turn = key; tookBack = false; }
@@ -53,8 +58,10 @@ AUTOPLAY_JS = """(seed) => {
         since = Date.now();
         b.send({ type: "next_round", version: snap.version });
       } else if (snap.version > acted && game.current === b.seat && game.legal.length) {
-        acted = snap.version;
+        attempt = acted === -1 && snap.version === tried ? attempt + 1 : 0;
+        acted = tried = snap.version;
         since = Date.now();
+        reseed(snap.version, attempt);
         b.act(choose(game));
         window.autoplay.actions += 1;
       }

@@ -97,7 +97,11 @@ def play_both(tables: list[Table], deadline: float = 240.0) -> None:
         if current is None:
             tables[0].wait("b.snap.table.status === 'finished'")
             continue
-        tables[current].play_turn()
+        actor = tables[current]
+        actor.play_turn()
+        version = actor.state()["version"]
+        for table in tables:  # every page has seen the turn before the next is chosen
+            table.wait(f"b.snap.version >= {version}")
 
 
 def test_a_rematch_moves_both_players_to_a_new_table(browser: Any, app: AppServer) -> None:
