@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import httpx
 import psycopg
 import redis
 from live_server import LivePlayer, LiveServer, Message, free_port
@@ -37,6 +38,15 @@ def processes(data: Path, count: int, redis_db: int, *options: str) -> Iterator[
 def database_of(server: LiveServer) -> str:
     """The shared database ``server`` was started on."""
     return server.extra[server.extra.index("--database") + 1]
+
+
+def create_table(server: LiveServer, **body: object) -> tuple[str, str]:
+    """A two-player Rami 51 table made by Ana on ``server`` (``body`` adds or overrides
+    fields); its id and Ana's seat token."""
+    fields = {"name": "Ana", "preset": "rami51", "seats": 2, **body}
+    answer = httpx.post(f"{server.url}/api/tables", json=fields, timeout=10)
+    assert answer.status_code == 201, answer.text
+    return answer.json()["table"], answer.json()["token"]
 
 
 def owner(store: redis.Redis, table_id: str) -> str | None:

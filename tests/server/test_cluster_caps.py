@@ -8,9 +8,8 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 
-import httpx
 import pytest
-from cluster_helpers import WAIT, processes
+from cluster_helpers import WAIT, create_table, processes
 from live_server import LivePlayer, LiveServer, Message
 from websockets.exceptions import ConnectionClosed
 
@@ -37,13 +36,6 @@ def pair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[LiveServer]]
     """The table's owner (it creates the tables) and the process relaying to it."""
     with processes(tmp_path_factory.mktemp("caps"), 2, REDIS_DB, *CAPS) as servers:
         yield servers
-
-
-def create(server: LiveServer) -> tuple[str, str]:
-    body = {"name": "Ana", "preset": "rami51", "seats": 2}
-    answer = httpx.post(f"{server.url}/api/tables", json=body, timeout=10)
-    assert answer.status_code == 201, answer.text
-    return answer.json()["table"], answer.json()["token"]
 
 
 def connect(server: LiveServer, table_id: str, address: str) -> LivePlayer:
@@ -99,7 +91,7 @@ def test_the_owner_counts_relayed_connections_against_the_table_caps(
     pair: list[LiveServer],
 ) -> None:
     owner, relay = pair
-    table_id, token = create(owner)
+    table_id, token = create_table(owner)
     greeted(owner, table_id, "198.51.100.1")  # one local connection: the table stays there
     greeted(relay, table_id, "198.51.100.1")
     third = connect(relay, table_id, "198.51.100.1")
@@ -117,7 +109,7 @@ def test_the_owner_counts_relayed_connections_against_the_table_caps(
 
 def test_a_relayed_connection_that_never_says_hello_is_closed(pair: list[LiveServer]) -> None:
     owner, relay = pair
-    table_id, token = create(owner)
+    table_id, token = create_table(owner)
     greeted(owner, table_id, "198.51.100.9")  # the table stays with its owner
     idle = [connect(relay, table_id, "198.51.100.10") for _ in range(2)]
     for player in idle:

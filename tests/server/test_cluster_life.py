@@ -19,7 +19,7 @@ import httpx
 import psycopg
 import pytest
 import redis
-from cluster_helpers import WAIT, claims, my_turn, owner, play_once, reconnect
+from cluster_helpers import WAIT, claims, create_table, my_turn, owner, play_once, reconnect
 from live_server import LivePlayer, LiveServer, free_port
 from websockets.exceptions import ConnectionClosed
 
@@ -100,12 +100,6 @@ def lapse(store: redis.Redis, table_id: str) -> str:
     return str(member)
 
 
-def create(server: LiveServer, **body: object) -> tuple[str, str]:
-    answer = httpx.post(f"{server.url}/api/tables", json={"name": "Ana", **body}, timeout=10)
-    assert answer.status_code == 201, answer.text
-    return answer.json()["table"], answer.json()["token"]
-
-
 def stored_events(database: str, table_id: str) -> int:
     with psycopg.connect(database) as connection:
         query = "SELECT count(*) FROM events WHERE table_id = %s"
@@ -122,7 +116,7 @@ def test_two_workers_on_one_port_serve_a_table_through_both(tmp_path: Path) -> N
         try:
             wait_for(lambda: len(processes(store, children(server))) == 2, "both workers")
             workers = children(server)
-            table_id, token = create(server, preset="rami51", seats=2)
+            table_id, token = create_table(server)
             owner_id = owner(store, table_id)
             assert owner_id is not None
             other_id = next(p for p in processes(store, children(server)) if p != owner_id)
@@ -166,7 +160,7 @@ def test_a_restarted_process_rejoins_and_serves_the_same_tables_at_the_same_vers
         try:
             tables: dict[str, tuple[str, int]] = {}
             for _ in range(3):
-                table_id, token = create(first, preset="rami51", seats=2, bots=["random"])
+                table_id, token = create_table(first, bots=["random"])
                 host = reconnect(first, table_id, token)
                 host.send(type="start")
                 host.until("ack", WAIT)
@@ -218,7 +212,7 @@ def test_an_owner_paused_until_its_heartbeat_lapsed_writes_nothing_and_its_clien
         stale.start()
         fresh.start()
         try:
-            table_id, token = create(stale, preset="rami51", seats=2, bots=["random"])
+            table_id, token = create_table(stale, bots=["random"])
             host = reconnect(stale, table_id, token)  # served by its owner directly
             host.send(type="start")
             host.until("ack", WAIT)
@@ -262,7 +256,7 @@ def test_an_idle_table_is_given_up_and_loaded_by_the_process_asked(tmp_path: Pat
         first.start()
         second.start()
         try:
-            table_id, token = create(first, preset="rami51", seats=2)
+            table_id, token = create_table(first)
             wait_for(lambda: owner(store, table_id) is None, "the idle table's lease released")
             host = reconnect(second, table_id, token)
             assert host.state is not None and host.state["you"]["seat"] == 0

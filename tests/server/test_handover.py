@@ -9,7 +9,7 @@ from pathlib import Path
 
 import httpx
 import redis
-from cluster_helpers import WAIT, owner, play_once, processes
+from cluster_helpers import WAIT, create_table, owner, play_once, processes
 from live_server import LivePlayer, LiveServer
 
 REDIS_DB = 14
@@ -19,17 +19,10 @@ UNLIMITED = ("--messages-per-second", "1000", "--message-burst", "1000")
 
 def process_of(store: redis.Redis, server: LiveServer) -> str:
     """The bus name of ``server``'s process (it owns the tables created through it)."""
-    table_id = create(server)[0]
+    table_id = create_table(server)[0]
     name = owner(store, table_id)
     assert name is not None
     return name
-
-
-def create(server: LiveServer) -> tuple[str, str]:
-    body = {"name": "Ana", "preset": "rami51", "seats": 2}
-    answer = httpx.post(f"{server.url}/api/tables", json=body, timeout=10)
-    assert answer.status_code == 201, answer.text
-    return answer.json()["table"], answer.json()["token"]
 
 
 def greeted(server: LiveServer, table_id: str, token: str | None) -> LivePlayer:
@@ -76,8 +69,8 @@ def play_until(
 def test_a_table_moves_to_the_process_all_its_connections_reach(tmp_path: Path) -> None:
     with processes(tmp_path, 2, REDIS_DB, *UNLIMITED) as (first, second):
         store = redis.Redis.from_url(f"redis://127.0.0.1:6379/{REDIS_DB}", decode_responses=True)
-        moved_id, host_token = create(first)
-        split_id, split_token = create(first)
+        moved_id, host_token = create_table(first)
+        split_id, split_token = create_table(first)
         home = owner(store, moved_id)
         there = process_of(store, second)
         assert home is not None and home != there
