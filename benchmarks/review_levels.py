@@ -86,12 +86,16 @@ def main() -> None:
     parser.add_argument("--write", action="store_true", help="store the table in docs/BOTS.md")
     args = parser.parse_args()
     levels = args.levels.split(",")
-    tasks = [(level, n, args.budget) for level in levels for n in range(args.rounds)]
+    tasks = [(level, n, args.budget) for n in range(args.rounds) for level in levels]
+    found: dict[str, list[RoundLoss]] = {level: [] for level in levels}
     with Pool(args.workers) as pool:
-        found = pool.map(reviewed, tasks)
+        for (level, number, _), result in zip(tasks, pool.imap(reviewed, tasks), strict=True):
+            found[level].append(result)
+            if level == levels[-1] and (number + 1) % 10 == 0:
+                print(f"{number + 1} rounds of each level reviewed", file=sys.stderr, flush=True)
     rows = []
-    for i, level in enumerate(levels):
-        rounds = found[i * args.rounds : (i + 1) * args.rounds]
+    for level in levels:
+        rounds = found[level]
         points, points_error = ratio(rounds, 0)
         win, _ = ratio(rounds, 1)
         accuracy, _ = ratio(rounds, 2)
