@@ -197,6 +197,13 @@ def test_your_turn_is_pushed_once_per_turn_and_not_to_a_visible_page() -> None:
         await clock.advance(20)
         await _until(lambda: len(done) == 2 and not push._tasks)
         assert len(service.received) == 2
+        for turn in range(5, 25):  # turns played fast: one push waits, the last turn's
+            table.key = (1, turn)
+            push.turn_started(cast(TableState, table))
+        await _until(lambda: len(push._tasks) == 1)
+        await clock.advance(20)
+        await _until(lambda: len(done) == 3 and not push._tasks)
+        assert len(service.received) == 3
         await push.close()
         engine.dispose()
 

@@ -76,6 +76,9 @@ class Push:
         self._beats: dict[int, dict[str, float]] = {}
         self._pushed: OrderedDict[tuple[str, int], tuple[int, int]] = OrderedDict()
         self._tasks: set[asyncio.Task[None]] = set()
+        self._waiting: dict[tuple[str, int], tuple[tuple[int, int], asyncio.Task[None]]] = {}
+        """The one "your turn" push waiting per (table, account), with its turn: a new turn
+        replaces it."""
         self.sent: Callable[[Subscription, dict[str, Any], int], None] | None = None
         """Called after each try with its status (tests and metrics watch it)."""
 
@@ -120,11 +123,12 @@ class Push:
         pages = self._beats.get(account_id, {})
         return any(now - at <= self.settings.visible_for for at in pages.values())
 
-    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+    def spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
         """Run ``work`` in the background (cancelled by :meth:`close`)."""
         task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return task
 
     def notify(self, account_id: int, kind: str, payload: dict[str, Any]) -> None:
         """Push ``kind`` (a key of :data:`WORDS`) with ``payload`` to every device of the
@@ -176,7 +180,18 @@ class Push:
         if account is None:
             return
         due = self.clock.now() + self.settings.turn_delay
-        self.spawn(self._turn(table, key, seat, account.account_id, due))
+        waiting = (table.table_id, account.account_id)
+        if (earlier := self._waiting.get(waiting)) is not None:
+            if earlier[0] == key:
+                return  # this turn's push waits already
+            earlier[1].cancel()  # its turn is over: nothing to push for it
+        task = self.spawn(self._turn(table, key, seat, account.account_id, due))
+        self._waiting[waiting] = (key, task)
+        task.add_done_callback(lambda done: self._forget_waiting(waiting, done))
+
+    def _forget_waiting(self, waiting: tuple[str, int], task: asyncio.Task[None]) -> None:
+        if (entry := self._waiting.get(waiting)) is not None and entry[1] is task:
+            del self._waiting[waiting]
 
     async def _turn(
         self, table: TableState, key: tuple[int, int], seat: int, account_id: int, due: float
