@@ -10,6 +10,9 @@ Each round is played by hard (seat 0) against medium (seat 1) from a fixed seed,
 ``review_speed.py``; both seats are reviewed at ``full`` with two sampling seeds. Of the
 decisions either run rates a mistake or worse, the share both runs do is the agreement; the
 same figure for blunders and the share of all decisions given the same verdict stand beside it.
+The last column counts the decisions rated a mistake or worse in one run only, those of them
+that played the budget's most worlds in both runs, and the median standard error of their
+points lost.
 A decision's verdict needs its loss above the threshold by two standard errors
 (:mod:`rami.review.scale`); the reviews are the same whatever ``--workers``.
 """
@@ -20,6 +23,7 @@ import argparse
 import sys
 from multiprocessing import Pool
 from pathlib import Path
+from statistics import median
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "src"), str(ROOT)]
@@ -33,13 +37,19 @@ from rami.review.scale import severity  # noqa: E402
 WRITTEN_ROUNDS = 10
 
 
-def severities(record: GameRecord, seat: int, seed: str) -> list[int]:
-    """The severity of each judged decision of ``seat`` (0 good … 3 blunder)."""
+Judged = tuple[int, int, float]
+"""A decision's severity (0 good … 3 blunder), its worlds and its points lost's standard error."""
+
+
+def severities(record: GameRecord, seat: int, seed: str) -> list[Judged]:
+    """Each judged decision of ``seat``."""
     review = review_record(record, seat, BUDGETS["full"], seed)
-    return [severity(d.verdict) for r in review.rounds for d in r.decisions]
+    return [
+        (severity(d.verdict), d.worlds, d.points_error) for r in review.rounds for d in r.decisions
+    ]
 
 
-def reviewed(task: tuple[int, int, str]) -> list[int]:
+def reviewed(task: tuple[int, int, str]) -> list[Judged]:
     """The severities of one (round number, seat, seed) of the benchmark."""
     number, seat, seed = task
     return severities(played_record(f"review-bench/{number}"), seat, seed)
@@ -49,11 +59,22 @@ def share(both: int, either: int) -> str:
     return f"{100 * both / either:.0f}% of {either}" if either else "— (none in either run)"
 
 
-def agreement(pairs: list[tuple[int, int]], level: int) -> str:
+def agreement(pairs: list[tuple[Judged, Judged]], level: int) -> str:
     """Of the decisions either run rates ``level`` or worse, the share both do."""
-    either = sum(a >= level or b >= level for a, b in pairs)
-    both = sum(a >= level and b >= level for a, b in pairs)
+    either = sum(a[0] >= level or b[0] >= level for a, b in pairs)
+    both = sum(a[0] >= level and b[0] >= level for a, b in pairs)
     return share(both, either)
+
+
+def split_mistakes(pairs: list[tuple[Judged, Judged]]) -> str:
+    """The decisions one run rates a mistake or worse and the other not: how many, how many
+    played the budget's most worlds in both runs, their points lost's median standard error."""
+    split = [(a, b) for a, b in pairs if (a[0] >= 2) != (b[0] >= 2)]
+    if not split:
+        return "none"
+    capped = sum(a[1] == b[1] == BUDGETS["full"].max_worlds for a, b in split)
+    error = median(e for a, b in split for e in (a[2], b[2]))
+    return f"{len(split)}; {capped} at {BUDGETS['full'].max_worlds} worlds; ± {error:.1f} points"
 
 
 def main() -> None:
@@ -64,7 +85,7 @@ def main() -> None:
     tasks = [(n, seat, seed) for n in range(args.rounds) for seat in (0, 1) for seed in SEEDS]
     with Pool(args.workers) as pool:
         found = pool.imap(reviewed, tasks)
-        pairs: list[tuple[int, int]] = []
+        pairs: list[tuple[Judged, Judged]] = []
         for number in range(args.rounds):
             for _seat in (0, 1):
                 first, second = next(found), next(found)
@@ -75,7 +96,7 @@ def main() -> None:
                 flush=True,
             )
 
-    same = sum(a == b for a, b in pairs)
+    same = sum(a[0] == b[0] for a, b in pairs)
     markdown = "\n".join(
         [
             f"`python3 benchmarks/review_agreement.py --rounds {args.rounds}` ({machine()};"
@@ -83,10 +104,10 @@ def main() -> None:
             f" {SEEDS[0]!r} and {SEEDS[1]!r}).",
             "",
             "| decisions | same verdict | mistake or worse in both, of those in either |"
-            " blunder in both, of those in either |",
-            "|---:|---:|---:|---:|",
+            " blunder in both, of those in either | mistakes in one run only: worlds, error |",
+            "|---:|---:|---:|---:|---|",
             f"| {len(pairs)} | {100 * same / max(1, len(pairs)):.1f}% | {agreement(pairs, 2)} |"
-            f" {agreement(pairs, 3)} |",
+            f" {agreement(pairs, 3)} | {split_mistakes(pairs)} |",
         ]
     )
     publish("review-agreement", markdown, args.rounds >= WRITTEN_ROUNDS)
