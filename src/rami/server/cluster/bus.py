@@ -152,7 +152,7 @@ class Bus:
                     await task
         for _, _, future in self._waiting:
             future.cancel()
-        await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+        await self._pubsub.aclose()  # type: ignore[no-untyped-call, unused-ignore]
 
 
 def _dumps(message: BaseModel) -> str:
