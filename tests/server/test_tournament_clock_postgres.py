@@ -45,7 +45,10 @@ def test_a_process_that_dies_while_pairing_is_taken_over_and_nothing_is_paired_t
         assert two.due_rounds(START) == []  # two finds the clock held: it pairs nothing
         assert _seated(two, tid) == []
         with psycopg.connect(plain, autocommit=True) as admin:  # process one dies
-            admin.execute("SELECT pg_terminate_backend(%s)", (pairing.info.backend_pid,))
+            # the timeout (ms) makes the call wait until the backend is gone, its locks with it
+            query = "SELECT pg_terminate_backend(%s, 60000)"
+            ended = admin.execute(query, (pairing.info.backend_pid,)).fetchone()
+            assert ended == (True,)
         pairing.close()
         [(found, number, boards)] = two.due_rounds(START)  # the dead one's lock went with it
         assert (found, number, len(boards)) == (tid, 1, 4)
