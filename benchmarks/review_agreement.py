@@ -24,6 +24,7 @@ import sys
 from multiprocessing import Pool
 from pathlib import Path
 from statistics import median
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "src"), str(ROOT)]
@@ -37,15 +38,26 @@ from rami.review.scale import severity  # noqa: E402
 WRITTEN_ROUNDS = 10
 
 
-Judged = tuple[int, int, float]
-"""A decision's severity (0 good … 3 blunder), its worlds and its points lost's standard error."""
+MISTAKE, BLUNDER = severity("mistake"), severity("blunder")
+
+
+class Judged(NamedTuple):
+    """One judged decision, as the benchmark compares it."""
+
+    severity: int
+    """0 good … 3 blunder."""
+    worlds: int
+    points_error: float
+    """The standard error of its points lost."""
 
 
 def severities(record: GameRecord, seat: int, seed: str) -> list[Judged]:
     """Each judged decision of ``seat``."""
     review = review_record(record, seat, BUDGETS["full"], seed)
     return [
-        (severity(d.verdict), d.worlds, d.points_error) for r in review.rounds for d in r.decisions
+        Judged(severity(d.verdict), d.worlds, d.points_error)
+        for r in review.rounds
+        for d in r.decisions
     ]
 
 
@@ -61,20 +73,21 @@ def share(both: int, either: int) -> str:
 
 def agreement(pairs: list[tuple[Judged, Judged]], level: int) -> str:
     """Of the decisions either run rates ``level`` or worse, the share both do."""
-    either = sum(a[0] >= level or b[0] >= level for a, b in pairs)
-    both = sum(a[0] >= level and b[0] >= level for a, b in pairs)
+    either = sum(a.severity >= level or b.severity >= level for a, b in pairs)
+    both = sum(a.severity >= level and b.severity >= level for a, b in pairs)
     return share(both, either)
 
 
 def split_mistakes(pairs: list[tuple[Judged, Judged]]) -> str:
     """The decisions one run rates a mistake or worse and the other not: how many, how many
     played the budget's most worlds in both runs, their points lost's median standard error."""
-    split = [(a, b) for a, b in pairs if (a[0] >= 2) != (b[0] >= 2)]
+    split = [(a, b) for a, b in pairs if (a.severity >= MISTAKE) != (b.severity >= MISTAKE)]
     if not split:
         return "none"
-    capped = sum(a[1] == b[1] == BUDGETS["full"].max_worlds for a, b in split)
-    error = median(e for a, b in split for e in (a[2], b[2]))
-    return f"{len(split)}; {capped} at {BUDGETS['full'].max_worlds} worlds; ± {error:.1f} points"
+    most = BUDGETS["full"].max_worlds
+    capped = sum(a.worlds == b.worlds == most for a, b in split)
+    error = median(e for a, b in split for e in (a.points_error, b.points_error))
+    return f"{len(split)}; {capped} at {most} worlds; ± {error:.1f} points"
 
 
 def main() -> None:
@@ -92,11 +105,11 @@ def main() -> None:
                 pairs.extend(zip(first, second, strict=True))
             print(
                 f"round {number}: {len(pairs)} decisions so far; mistake or worse in both"
-                f" {agreement(pairs, 2)}, blunder {agreement(pairs, 3)}",
+                f" {agreement(pairs, MISTAKE)}, blunder {agreement(pairs, BLUNDER)}",
                 flush=True,
             )
 
-    same = sum(a[0] == b[0] for a, b in pairs)
+    same = sum(a.severity == b.severity for a, b in pairs)
     markdown = "\n".join(
         [
             f"`python3 benchmarks/review_agreement.py --rounds {args.rounds}` ({machine()};"
@@ -106,8 +119,9 @@ def main() -> None:
             "| decisions | same verdict | mistake or worse in both, of those in either |"
             " blunder in both, of those in either | mistakes in one run only: worlds, error |",
             "|---:|---:|---:|---:|---|",
-            f"| {len(pairs)} | {100 * same / max(1, len(pairs)):.1f}% | {agreement(pairs, 2)} |"
-            f" {agreement(pairs, 3)} | {split_mistakes(pairs)} |",
+            f"| {len(pairs)} | {100 * same / max(1, len(pairs)):.1f}%"
+            f" | {agreement(pairs, MISTAKE)} | {agreement(pairs, BLUNDER)}"
+            f" | {split_mistakes(pairs)} |",
         ]
     )
     publish("review-agreement", markdown, args.rounds >= WRITTEN_ROUNDS)
