@@ -55,13 +55,13 @@ def push_service() -> Iterator[PushService]:
     class Handler(BaseHTTPRequestHandler):
         def do_POST(self) -> None:
             body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
-            self.send_response(service.status)
-            self.send_header("Content-Length", "0")
-            self.end_headers()
-            with service.arrived:
+            with service.arrived:  # kept before the answer: a sender that has it finds it here
                 headers = {k.lower(): v for k, v in self.headers.items()}
                 service.received.append(Received(self.path, headers, body))
                 service.arrived.notify_all()
+            self.send_response(service.status)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
 
         def log_message(self, *args: Any) -> None:
             pass
