@@ -4,6 +4,7 @@ Run from the repository root:
 
     python3 benchmarks/review_levels.py --rounds 200 --write          # the target; docs/BOTS.md
     python3 benchmarks/review_levels.py --rounds 4 --workers 2         # smaller, prints only
+    python3 benchmarks/review_levels.py --budget full --levels medium,hard --write  # own block
 
 Each round is a 2-player Rami 51 round from a fixed seed, the level at seat 0 against medium
 at seat 1; seat 0 is reviewed (``--budget``, quick by default) and every judged decision's
@@ -104,9 +105,11 @@ def main() -> None:
             f"| {level} | {len(rounds)} | {sum(r[3] for r in rounds)} | {points:.2f}"
             f" | {low:.2f} – {high:.2f} | {100 * win:.1f} | {accuracy:.1f} |"
         )
+    chosen = "" if tuple(levels) == LEVELS else f" --levels {args.levels}"
     markdown = "\n".join(
         [
-            f"`python3 benchmarks/review_levels.py --rounds {args.rounds} --budget {args.budget}`"
+            f"`python3 benchmarks/review_levels.py --rounds {args.rounds} --budget {args.budget}"
+            f"{chosen}`"
             f" ({machine()}; rami51, 2 players, the level at seat 0 against {OPPONENT}, seat 0"
             f" reviewed at {args.budget}; {args.rounds} rounds per level, the target is"
             f" {TARGET}).",
@@ -119,7 +122,8 @@ def main() -> None:
     )
     print(markdown, flush=True)
     if args.write:
-        write_section("review-levels", markdown, BOTS_MD)
+        block = "review-levels" if args.budget == "quick" else f"review-levels-{args.budget}"
+        write_section(block, markdown, BOTS_MD)
 
 
 if __name__ == "__main__":
